@@ -1,0 +1,241 @@
+/* rocshmem_ro public API: OpenSHMEM 1.5 with rocSHMEM's names, as C.
+ * Compiles as C11 (CPU-only PEs), and is written so that nvcc and hipcc accept it too.
+ * API.md in the project documents the contract; this header is its C form. */
+#ifndef ROCSHMEM_H
+#define ROCSHMEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <rocshmem/rocshmem_version.h>
+#include <rocshmem/rocshmem_typelists.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Host and device. In a plain C build every API is an ordinary host function. */
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define ROCSHMEM_HOST_DEVICE __host__ __device__
+#else
+#define ROCSHMEM_HOST_DEVICE
+#endif
+#define ROCSHMEM_API ROCSHMEM_HOST_DEVICE
+
+enum { ROCSHMEM_SUCCESS = 0, ROCSHMEM_ERROR = 1 };
+
+enum rocshmem_cmp {
+    ROCSHMEM_CMP_EQ = 0, ROCSHMEM_CMP_NE = 1, ROCSHMEM_CMP_GT = 2,
+    ROCSHMEM_CMP_GE = 3, ROCSHMEM_CMP_LT = 4, ROCSHMEM_CMP_LE = 5
+};
+
+enum rocshmem_signal_op { ROCSHMEM_SIGNAL_SET = 0, ROCSHMEM_SIGNAL_ADD = 1 };
+
+enum rocshmem_thread_level {
+    ROCSHMEM_THREAD_SINGLE = 0, ROCSHMEM_THREAD_FUNNELED = 1, ROCSHMEM_THREAD_WG_FUNNELED = 2,
+    ROCSHMEM_THREAD_SERIALIZED = 3, ROCSHMEM_THREAD_MULTIPLE = 4
+};
+
+/* Context options for rocshmem_ctx_create. */
+#define ROCSHMEM_CTX_SERIALIZED 0x1L
+#define ROCSHMEM_CTX_PRIVATE    0x2L
+#define ROCSHMEM_CTX_NOSTORE    0x4L
+
+/* A context is passed by value; ctx_opaque names the library's context object. */
+typedef struct rocshmem_ctx {
+    void *ctx_opaque;
+    void *team_opaque;
+} rocshmem_ctx_t;
+
+typedef struct ro_team *rocshmem_team_t;
+typedef struct { int num_contexts; } rocshmem_team_config_t;
+
+extern rocshmem_ctx_t ROCSHMEM_CTX_DEFAULT;
+extern const rocshmem_ctx_t ROCSHMEM_CTX_INVALID;
+extern rocshmem_team_t ROCSHMEM_TEAM_WORLD;
+#define ROCSHMEM_TEAM_INVALID ((rocshmem_team_t)0)
+
+/* ---- setup and memory (host) ------------------------------------------------------ */
+void  rocshmem_init(void);
+/* Returns ROCSHMEM_SUCCESS and the level granted (at most THREAD_MULTIPLE). */
+int   rocshmem_init_thread(int requested, int *provided);
+ROCSHMEM_API void rocshmem_query_thread(int *provided);
+void  rocshmem_finalize(void);
+/* Ends every PE of the job with `status`; does not return. */
+void  rocshmem_global_exit(int status);
+ROCSHMEM_API int rocshmem_my_pe(void);
+ROCSHMEM_API int rocshmem_n_pes(void);
+void  rocshmem_info_get_version(int *major, int *minor);
+void  rocshmem_info_get_name(char *name);
+
+/* Collective. NULL (on every PE) on exhaustion, zero size, overflow or bad alignment. */
+void *rocshmem_malloc(size_t size);
+void *rocshmem_align(size_t alignment, size_t size);
+void *rocshmem_calloc(size_t count, size_t size);
+void  rocshmem_free(void *ptr);
+/* Address of `dest` on `pe` usable with loads/stores, or NULL where there is none. */
+ROCSHMEM_API void *rocshmem_ptr(const void *dest, int pe);
+
+/* ROCSHMEM_SUCCESS, or ROCSHMEM_ERROR once ROCSHMEM_MAX_NUM_CONTEXTS are in use. */
+int   rocshmem_ctx_create(long options, rocshmem_ctx_t *ctx);
+void  rocshmem_ctx_destroy(rocshmem_ctx_t ctx);
+ROCSHMEM_API int rocshmem_ctx_my_pe(rocshmem_ctx_t ctx);
+ROCSHMEM_API int rocshmem_ctx_n_pes(rocshmem_ctx_t ctx);
+
+/* ---- RMA -------------------------------------------------------------------------- */
+/* Blocking put returns once `source` may be reused; blocking get returns with the data
+ * in `dest`; _nbi forms complete at the next quiet. */
+#define ROCSHMEM_DECL_MEM_RMA(OP)                                                        \
+    ROCSHMEM_API void rocshmem_##OP(void *dest, const void *source, size_t nbytes, int pe); \
+    ROCSHMEM_API void rocshmem_ctx_##OP(rocshmem_ctx_t ctx, void *dest, const void *source, \
+                                        size_t nbytes, int pe);
+ROCSHMEM_DECL_MEM_RMA(putmem)
+ROCSHMEM_DECL_MEM_RMA(getmem)
+ROCSHMEM_DECL_MEM_RMA(putmem_nbi)
+ROCSHMEM_DECL_MEM_RMA(getmem_nbi)
+#undef ROCSHMEM_DECL_MEM_RMA
+
+#define ROCSHMEM_DECL_TYPED_RMA(NAME, TYPE, KIND)                                        \
+    ROCSHMEM_API void rocshmem_##NAME##_put(TYPE *dest, const TYPE *source, size_t nelems, int pe); \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_put(rocshmem_ctx_t ctx, TYPE *dest, const TYPE *source, \
+                                                size_t nelems, int pe);                  \
+    ROCSHMEM_API void rocshmem_##NAME##_put_nbi(TYPE *dest, const TYPE *source, size_t nelems, int pe); \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_put_nbi(rocshmem_ctx_t ctx, TYPE *dest,      \
+                                                    const TYPE *source, size_t nelems, int pe); \
+    ROCSHMEM_API void rocshmem_##NAME##_get(TYPE *dest, const TYPE *source, size_t nelems, int pe); \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_get(rocshmem_ctx_t ctx, TYPE *dest, const TYPE *source, \
+                                                size_t nelems, int pe);                  \
+    ROCSHMEM_API void rocshmem_##NAME##_get_nbi(TYPE *dest, const TYPE *source, size_t nelems, int pe); \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_get_nbi(rocshmem_ctx_t ctx, TYPE *dest,      \
+                                                    const TYPE *source, size_t nelems, int pe); \
+    ROCSHMEM_API void rocshmem_##NAME##_p(TYPE *dest, TYPE value, int pe);               \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_p(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe); \
+    ROCSHMEM_API TYPE rocshmem_##NAME##_g(const TYPE *source, int pe);                   \
+    ROCSHMEM_API TYPE rocshmem_ctx_##NAME##_g(rocshmem_ctx_t ctx, const TYPE *source, int pe);
+ROCSHMEM_FOR_RMA_TYPES(ROCSHMEM_DECL_TYPED_RMA)
+#undef ROCSHMEM_DECL_TYPED_RMA
+
+/* ---- atomics ---------------------------------------------------------------------- */
+#define ROCSHMEM_DECL_AMO_EXTENDED(NAME, TYPE, KIND)                                     \
+    ROCSHMEM_API TYPE rocshmem_##NAME##_atomic_fetch(TYPE *source, int pe);              \
+    ROCSHMEM_API TYPE rocshmem_ctx_##NAME##_atomic_fetch(rocshmem_ctx_t ctx, TYPE *source, int pe); \
+    ROCSHMEM_API void rocshmem_##NAME##_atomic_set(TYPE *dest, TYPE value, int pe);      \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_atomic_set(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe); \
+    ROCSHMEM_API TYPE rocshmem_##NAME##_atomic_swap(TYPE *dest, TYPE value, int pe);     \
+    ROCSHMEM_API TYPE rocshmem_ctx_##NAME##_atomic_swap(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe);
+ROCSHMEM_FOR_AMO_EXTENDED_TYPES(ROCSHMEM_DECL_AMO_EXTENDED)
+#undef ROCSHMEM_DECL_AMO_EXTENDED
+
+#define ROCSHMEM_DECL_AMO_STANDARD(NAME, TYPE, KIND)                                     \
+    ROCSHMEM_API TYPE rocshmem_##NAME##_atomic_compare_swap(TYPE *dest, TYPE cond, TYPE value, int pe); \
+    ROCSHMEM_API TYPE rocshmem_ctx_##NAME##_atomic_compare_swap(rocshmem_ctx_t ctx, TYPE *dest, \
+                                                                TYPE cond, TYPE value, int pe); \
+    ROCSHMEM_API TYPE rocshmem_##NAME##_atomic_fetch_inc(TYPE *dest, int pe);            \
+    ROCSHMEM_API TYPE rocshmem_ctx_##NAME##_atomic_fetch_inc(rocshmem_ctx_t ctx, TYPE *dest, int pe); \
+    ROCSHMEM_API void rocshmem_##NAME##_atomic_inc(TYPE *dest, int pe);                  \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_atomic_inc(rocshmem_ctx_t ctx, TYPE *dest, int pe); \
+    ROCSHMEM_API TYPE rocshmem_##NAME##_atomic_fetch_add(TYPE *dest, TYPE value, int pe); \
+    ROCSHMEM_API TYPE rocshmem_ctx_##NAME##_atomic_fetch_add(rocshmem_ctx_t ctx, TYPE *dest, \
+                                                             TYPE value, int pe);        \
+    ROCSHMEM_API void rocshmem_##NAME##_atomic_add(TYPE *dest, TYPE value, int pe);      \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_atomic_add(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe);
+ROCSHMEM_FOR_AMO_STANDARD_TYPES(ROCSHMEM_DECL_AMO_STANDARD)
+#undef ROCSHMEM_DECL_AMO_STANDARD
+
+#define ROCSHMEM_DECL_AMO_BITWISE_OP(NAME, TYPE, OP)                                     \
+    ROCSHMEM_API TYPE rocshmem_##NAME##_atomic_fetch_##OP(TYPE *dest, TYPE value, int pe); \
+    ROCSHMEM_API TYPE rocshmem_ctx_##NAME##_atomic_fetch_##OP(rocshmem_ctx_t ctx, TYPE *dest, \
+                                                              TYPE value, int pe);       \
+    ROCSHMEM_API void rocshmem_##NAME##_atomic_##OP(TYPE *dest, TYPE value, int pe);     \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_atomic_##OP(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe);
+#define ROCSHMEM_DECL_AMO_BITWISE(NAME, TYPE, KIND)                                      \
+    ROCSHMEM_DECL_AMO_BITWISE_OP(NAME, TYPE, and)                                        \
+    ROCSHMEM_DECL_AMO_BITWISE_OP(NAME, TYPE, or)                                         \
+    ROCSHMEM_DECL_AMO_BITWISE_OP(NAME, TYPE, xor)
+ROCSHMEM_FOR_AMO_BITWISE_TYPES(ROCSHMEM_DECL_AMO_BITWISE)
+#undef ROCSHMEM_DECL_AMO_BITWISE
+#undef ROCSHMEM_DECL_AMO_BITWISE_OP
+
+/* ---- signals ---------------------------------------------------------------------- */
+/* The signal update at the target is ordered after the data of the same call. */
+#define ROCSHMEM_DECL_PUT_SIGNAL(SUFFIX)                                                 \
+    ROCSHMEM_API void rocshmem_putmem_signal##SUFFIX(void *dest, const void *source, size_t nbytes, \
+                                                     uint64_t *sig_addr, uint64_t signal,  \
+                                                     int sig_op, int pe);               \
+    ROCSHMEM_API void rocshmem_ctx_putmem_signal##SUFFIX(rocshmem_ctx_t ctx, void *dest,  \
+                                                         const void *source, size_t nbytes, \
+                                                         uint64_t *sig_addr, uint64_t signal, \
+                                                         int sig_op, int pe);
+ROCSHMEM_DECL_PUT_SIGNAL()
+ROCSHMEM_DECL_PUT_SIGNAL(_nbi)
+#undef ROCSHMEM_DECL_PUT_SIGNAL
+
+#define ROCSHMEM_DECL_TYPED_PUT_SIGNAL(NAME, TYPE, KIND)                                 \
+    ROCSHMEM_API void rocshmem_##NAME##_put_signal(TYPE *dest, const TYPE *source, size_t nelems, \
+                                                   uint64_t *sig_addr, uint64_t signal,  \
+                                                   int sig_op, int pe);                 \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_put_signal(rocshmem_ctx_t ctx, TYPE *dest,    \
+                                                       const TYPE *source, size_t nelems, \
+                                                       uint64_t *sig_addr, uint64_t signal, \
+                                                       int sig_op, int pe);             \
+    ROCSHMEM_API void rocshmem_##NAME##_put_signal_nbi(TYPE *dest, const TYPE *source,   \
+                                                       size_t nelems, uint64_t *sig_addr, \
+                                                       uint64_t signal, int sig_op, int pe); \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_put_signal_nbi(rocshmem_ctx_t ctx, TYPE *dest, \
+                                                           const TYPE *source, size_t nelems, \
+                                                           uint64_t *sig_addr, uint64_t signal, \
+                                                           int sig_op, int pe);
+ROCSHMEM_FOR_RMA_TYPES(ROCSHMEM_DECL_TYPED_PUT_SIGNAL)
+#undef ROCSHMEM_DECL_TYPED_PUT_SIGNAL
+
+ROCSHMEM_API uint64_t rocshmem_signal_fetch(const uint64_t *sig_addr);
+ROCSHMEM_API void     rocshmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe);
+ROCSHMEM_API void     rocshmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe);
+ROCSHMEM_API void     rocshmem_ctx_signal_add(rocshmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe);
+ROCSHMEM_API void     rocshmem_ctx_signal_set(rocshmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe);
+ROCSHMEM_API uint64_t rocshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value);
+
+/* ---- point-to-point synchronization ----------------------------------------------- */
+#define ROCSHMEM_DECL_WAIT(NAME, TYPE, KIND)                                             \
+    ROCSHMEM_API void rocshmem_##NAME##_wait_until(TYPE *ivar, int cmp, TYPE value);     \
+    ROCSHMEM_API void rocshmem_##NAME##_wait_until_all(TYPE *ivars, size_t n, const int *status, \
+                                                       int cmp, TYPE value);            \
+    ROCSHMEM_API size_t rocshmem_##NAME##_wait_until_any(TYPE *ivars, size_t n, const int *status, \
+                                                         int cmp, TYPE value);          \
+    ROCSHMEM_API size_t rocshmem_##NAME##_wait_until_some(TYPE *ivars, size_t n, size_t *indices, \
+                                                          const int *status, int cmp, TYPE value); \
+    ROCSHMEM_API void rocshmem_##NAME##_wait_until_all_vector(TYPE *ivars, size_t n,    \
+                                                              const int *status, int cmp, \
+                                                              const TYPE *values);      \
+    ROCSHMEM_API size_t rocshmem_##NAME##_wait_until_any_vector(TYPE *ivars, size_t n,  \
+                                                                const int *status, int cmp, \
+                                                                const TYPE *values);    \
+    ROCSHMEM_API size_t rocshmem_##NAME##_wait_until_some_vector(TYPE *ivars, size_t n,  \
+                                                                 size_t *indices,        \
+                                                                 const int *status, int cmp, \
+                                                                 const TYPE *values);   \
+    ROCSHMEM_API int rocshmem_##NAME##_test(TYPE *ivar, int cmp, TYPE value);
+ROCSHMEM_FOR_RMA_TYPES(ROCSHMEM_DECL_WAIT)
+#undef ROCSHMEM_DECL_WAIT
+
+/* ---- ordering --------------------------------------------------------------------- */
+/* fence orders this PE's puts, AMOs and signals to each target; quiet completes them. */
+ROCSHMEM_API void rocshmem_fence(void);
+ROCSHMEM_API void rocshmem_fence_pe(int pe);
+ROCSHMEM_API void rocshmem_quiet(void);
+ROCSHMEM_API void rocshmem_pe_quiet(const int *pes, size_t npes);
+ROCSHMEM_API void rocshmem_ctx_fence(rocshmem_ctx_t ctx);
+ROCSHMEM_API void rocshmem_ctx_fence_pe(rocshmem_ctx_t ctx, int pe);
+ROCSHMEM_API void rocshmem_ctx_quiet(rocshmem_ctx_t ctx);
+ROCSHMEM_API void rocshmem_ctx_pe_quiet(rocshmem_ctx_t ctx, const int *pes, size_t npes);
+
+/* ---- barriers --------------------------------------------------------------------- */
+/* barrier_all = quiet + sync_all: every PE arrives before any leaves. */
+ROCSHMEM_API void rocshmem_barrier_all(void);
+ROCSHMEM_API void rocshmem_sync_all(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ROCSHMEM_H */

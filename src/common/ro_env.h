@@ -1,0 +1,32 @@
+/* Parsed environment: one field per row of ro_env_defs.h. Parsing is strict: an unknown
+ * value is an error naming the variable, the value and what is accepted. */
+#ifndef RO_ENV_H
+#define RO_ENV_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum ro_heap_loc { RO_HEAP_HOST = 0, RO_HEAP_DEVICE = 1 };
+enum ro_bootstrap_kind { RO_BOOT_AUTO = 0, RO_BOOT_PMIX, RO_BOOT_PMI1, RO_BOOT_PMI2, RO_BOOT_SINGLE };
+
+typedef size_t ro_env_size_t;
+typedef unsigned ro_env_uint_t;
+typedef int ro_env_bool_t;
+typedef const char *ro_env_string_t;
+typedef enum ro_heap_loc ro_env_heap_loc_t;
+typedef enum ro_bootstrap_kind ro_env_bootstrap_t;
+
+struct ro_env {
+#define RO_ENV(NAME, KIND, DEF, HELP) ro_env_##KIND##_t NAME;
+#include "common/ro_env_defs.h"
+#undef RO_ENV
+};
+
+/* Fills `env` from getenv(). Returns 0, or -EINVAL after logging every bad variable. */
+int ro_env_parse(struct ro_env *env);
+/* One line per variable: name, effective value, default and meaning. */
+void ro_env_print(const struct ro_env *env, FILE *out);
+/* Parses "1G", "512M", "4096", "64k" into bytes; -EINVAL on junk, -ERANGE on overflow. */
+int ro_env_parse_size(const char *s, size_t *out);
+
+#endif

@@ -1,0 +1,18 @@
+/* Every environment variable the library reads, one row each:
+ * RO_ENV(NAME, KIND, DEFAULT, HELP). NAME is appended to "ROCSHMEM_". KIND is size
+ * (bytes, K/M/G suffixes), uint, bool (0/1/yes/no/on/off/true/false), string, or an
+ * enum whose choices are listed in ro_env.c. Defaults are strings parsed like user
+ * input, so what rocshmem_info prints can be typed back. Expanded into the settings
+ * struct, the parser and the rocshmem_info printout. */
+RO_ENV(HEAP_SIZE,            size,      "256M", "symmetric heap bytes per PE (K/M/G suffixes accepted)")
+RO_ENV(HEAP_LOCATION,        heap_loc,  "host", "where the heap lives: host | device (device needs a GPU build)")
+RO_ENV(MAX_NUM_CONTEXTS,     uint,      "64",   "contexts that rocshmem_ctx_create may hand out (each owns a ring)")
+RO_ENV(DISABLE_MIXED_IPC,    bool,      "0",    "1: reach same-node peers through the proxy and libfabric, not IPC")
+RO_ENV(BOOTSTRAP,            bootstrap, "auto", "auto | pmix | pmi1 | pmi2 | single")
+RO_ENV(RO_PROVIDER,          string,    "",     "libfabric provider (e.g. shm, tcp, sockets); empty: FI_PROVIDER, else the first that fits")
+RO_ENV(RO_IFACE,             string,    "",     "network interface or address the provider should use (tests set lo)")
+RO_ENV(RO_PROXY_CPU,         string,    "",     "core list for the proxy thread (e.g. 3 or 2-3); empty: last core of the PE's binding")
+RO_ENV(RO_RING_SIZE,         size,      "4K",   "descriptors per ring (power of two)")
+RO_ENV(RO_TIMEOUT,           uint,      "120",  "seconds a PE waits for the proxy or a bootstrap step before aborting the job")
+RO_ENV(RO_AMO_EMULATE,       bool,      "0",    "1: emulate every AMO with compare-and-swap even where the provider has it (testing)")
+RO_ENV(DEBUG_LEVEL,          uint,      "1",    "0 errors, 1 warnings, 2 info, 3 debug (debug needs --enable-debug)")

@@ -1,0 +1,30 @@
+/* A ring of descriptors: many producers (API callers), one consumer (the proxy).
+ * Producers reserve a ticket with one atomic on `tail`, wait until `ticket - head < size`
+ * (using `head_cache` to avoid reading the proxy's line each time), write the descriptor
+ * with seq = ticket + 1 last. The proxy consumes slot `head` when its seq equals head + 1,
+ * so a slot needs no clearing: a stale slot holds an older lap's seq.
+ * Completion is lazy: `done` = every descriptor with ticket < done has completed.
+ * Needs only C standard headers: GPU code includes it. */
+#ifndef RO_RING_H
+#define RO_RING_H
+
+#include <stdint.h>
+
+#include "proxy/ro_desc.h"
+
+#define RO_CACHE_LINE 64
+
+struct ro_ring {
+    /* Written by producers. */
+    _Alignas(RO_CACHE_LINE) uint64_t tail;       /* next ticket to hand out              */
+    uint64_t head_cache;                         /* a recent value of head               */
+    /* Written by the proxy, on lines of their own so producers' atomics do not bounce them. */
+    _Alignas(RO_CACHE_LINE) uint64_t head;       /* slots with ticket < head are free    */
+    _Alignas(RO_CACHE_LINE) uint64_t done;       /* tickets < done have completed        */
+    /* Read-only after creation. */
+    _Alignas(RO_CACHE_LINE) uint64_t size;       /* power of two                          */
+    uint64_t mask;
+    struct ro_desc *slots;
+};
+
+#endif
