@@ -1,0 +1,24 @@
+/* The few primitives device code needs, for exactly one target. Contract (each target
+ * header defines all of them, one to three lines each, no policy):
+ *   RO_DEVICE, RO_HOST_DEVICE                 function qualifiers
+ *   ro_thread_id, ro_block_id, ro_block_dim   position in the launch
+ *   ro_lane_id, RO_WAVE_SIZE, ro_wave_ballot, ro_wave_sync
+ *   ro_wg_barrier
+ *   ro_atomic_{add,cas,swap}64[_sys]          relaxed read-modify-write, device / system scope
+ *   ro_load_acquire64_sys, ro_store_release64_sys, ro_load_volatile64
+ *   ro_fence_{wg,device,system}
+ *   ro_nanosleep, ro_clock_ns, ro_cpu_relax, ro_yield (give the processor to others)
+ * Only the host target exists in this release; CUDA and HIP headers come with the GPU
+ * targets. */
+#ifndef RO_ARCH_H
+#define RO_ARCH_H
+
+#if defined(__CUDACC__)
+#error "CUDA target not built yet: configure --without-gpu"
+#elif defined(__HIPCC__)
+#error "HIP target not built yet: configure --without-gpu"
+#else
+#include "gpu/ro_arch_host.h"
+#endif
+
+#endif

@@ -1,0 +1,73 @@
+/* Host target of ro_arch.h: a plain caller is a workgroup and a wave of one thread.
+ * Atomics use the GCC __atomic builtins on plain uint64_t rather than <stdatomic.h>
+ * _Atomic types, because the same structs (rings) are shared with nvcc/hipcc code
+ * that cannot use _Atomic members; the memory orders are the same. */
+#ifndef RO_ARCH_HOST_H
+#define RO_ARCH_HOST_H
+
+#include <sched.h>
+#include <stdint.h>
+#include <time.h>
+
+#define RO_DEVICE static inline
+#define RO_HOST_DEVICE
+#define RO_WAVE_SIZE 1
+
+static inline int ro_thread_id(void) { return 0; }
+static inline int ro_block_id(void) { return 0; }
+static inline int ro_block_dim(void) { return 1; }
+static inline int ro_lane_id(void) { return 0; }
+static inline uint64_t ro_wave_ballot(int pred) { return pred != 0; }
+static inline void ro_wave_sync(void) { }
+static inline void ro_wg_barrier(void) { }
+
+static inline uint64_t ro_atomic_add64(uint64_t *p, uint64_t v)
+{ return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+static inline uint64_t ro_atomic_add64_sys(uint64_t *p, uint64_t v)
+{ return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+static inline uint64_t ro_atomic_cas64(uint64_t *p, uint64_t expect, uint64_t v)
+{ __atomic_compare_exchange_n(p, &expect, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED); return expect; }
+static inline uint64_t ro_atomic_cas64_sys(uint64_t *p, uint64_t expect, uint64_t v)
+{ return ro_atomic_cas64(p, expect, v); }
+static inline uint64_t ro_atomic_swap64(uint64_t *p, uint64_t v)
+{ return __atomic_exchange_n(p, v, __ATOMIC_RELAXED); }
+static inline uint64_t ro_atomic_swap64_sys(uint64_t *p, uint64_t v)
+{ return ro_atomic_swap64(p, v); }
+
+static inline uint64_t ro_load_acquire64_sys(const uint64_t *p)
+{ return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+static inline void ro_store_release64_sys(uint64_t *p, uint64_t v)
+{ __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+static inline uint64_t ro_load_volatile64(const uint64_t *p)
+{ return __atomic_load_n(p, __ATOMIC_RELAXED); }
+
+static inline void ro_fence_wg(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+static inline void ro_fence_device(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+static inline void ro_fence_system(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+static inline uint64_t ro_clock_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static inline void ro_nanosleep(uint64_t ns)
+{
+    struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
+    nanosleep(&ts, NULL);
+}
+
+/* A spinning thread gives its core away early: the proxy and other PEs may share it. */
+static inline void ro_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
+
+static inline void ro_yield(void) { sched_yield(); }
+
+#endif

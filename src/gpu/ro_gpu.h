@@ -1,0 +1,43 @@
+/* Device-side runtime state: what API code needs to turn a call into a descriptor,
+ * set once by init (src/core) before any API call. On a GPU target this object lives
+ * in device memory; here it is a plain global. */
+#ifndef RO_GPU_H
+#define RO_GPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <rocshmem/rocshmem.h>
+
+#include "proxy/ro_ring.h"
+
+/* A context owns one ring; the default context is ctx 0. */
+struct ro_ctx {
+    struct ro_ring *ring;
+    long options;
+    int in_use;
+};
+
+/* Runtime words at the start of the symmetric heap (the heap's reserved bytes). */
+#define RO_GPU_BARRIER_ROUNDS 32
+struct ro_gpu_reserved {
+    uint64_t barrier[RO_GPU_BARRIER_ROUNDS];   /* round k: bumped by PE (me - 2^k) mod n */
+};
+
+struct ro_gpu_state {
+    int my_pe, n_pes;
+    int thread_level;
+    uint8_t *heap_base;
+    size_t heap_size;
+    struct ro_gpu_reserved *reserved;
+    uint64_t barrier_epoch;        /* barriers this PE has entered */
+    uint64_t timeout_ns;           /* bound on every wait for the proxy */
+    struct ro_ctx *ctxs;           /* ctxs[0] is ROCSHMEM_CTX_DEFAULT */
+    unsigned nctxs;
+    /* Ends the job with a message; host target only (set by init). */
+    void (*fatal)(const char *why);
+};
+
+extern struct ro_gpu_state ro_gpu_state;
+
+#endif

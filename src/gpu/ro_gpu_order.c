@@ -1,0 +1,73 @@
+/* fence, quiet and barriers. fence costs the caller one descriptor and no wait: the
+ * proxy holds back this ring's later descriptors until earlier ones have completed.
+ * quiet waits on the ring's completion word. The barrier is a dissemination barrier of
+ * remote increments on counters in the heap's reserved words. */
+#include "config.h"
+#include "gpu/ro_gpu_amo.h"
+
+#include "common/ro_log.h"
+
+void rocshmem_ctx_fence(rocshmem_ctx_t ctx)
+{
+    struct ro_desc d = { 0 };
+    d.op = RO_OP_FENCE;
+    ro_gpu_post(ro_gpu_ctx(ctx)->ring, &d, "rocshmem_fence");
+}
+
+/* Ordering is kept per ring, which orders every target: stronger than asked, and free. */
+void rocshmem_ctx_fence_pe(rocshmem_ctx_t ctx, int pe)
+{
+    if (pe < 0 || pe >= ro_gpu_state.n_pes) {
+        RO_ERR("rocshmem_fence_pe: invalid PE %d (this job has PEs 0..%d); ignored", pe,
+               ro_gpu_state.n_pes - 1);
+        return;
+    }
+    rocshmem_ctx_fence(ctx);
+}
+
+void rocshmem_ctx_quiet(rocshmem_ctx_t ctx)
+{
+    ro_gpu_ring_quiet(ro_gpu_ctx(ctx)->ring, "rocshmem_quiet");
+}
+
+void rocshmem_ctx_pe_quiet(rocshmem_ctx_t ctx, const int *pes, size_t npes)
+{
+    for (size_t i = 0; i < npes; i++)
+        if (pes[i] < 0 || pes[i] >= ro_gpu_state.n_pes)
+            RO_ERR("rocshmem_pe_quiet: invalid PE %d in entry %zu; ignored", pes[i], i);
+    rocshmem_ctx_quiet(ctx);
+}
+
+void rocshmem_fence(void) { rocshmem_ctx_fence(ROCSHMEM_CTX_DEFAULT); }
+void rocshmem_fence_pe(int pe) { rocshmem_ctx_fence_pe(ROCSHMEM_CTX_DEFAULT, pe); }
+void rocshmem_quiet(void) { rocshmem_ctx_quiet(ROCSHMEM_CTX_DEFAULT); }
+void rocshmem_pe_quiet(const int *pes, size_t npes)
+{
+    rocshmem_ctx_pe_quiet(ROCSHMEM_CTX_DEFAULT, pes, npes);
+}
+
+/* Note: counters only grow. In barrier number e, round k, each PE adds 1 to round k's
+ * counter on PE (me + 2^k) mod n and waits until its own reaches e. Exactly one PE bumps
+ * a given counter per barrier, so reaching e means that PE has finished rounds < k of
+ * barrier e; a fast peer already in barrier e + 1 only makes the count larger. */
+void rocshmem_sync_all(void)
+{
+    struct ro_gpu_reserved *res = ro_gpu_state.reserved;
+    int me = ro_gpu_state.my_pe, n = ro_gpu_state.n_pes;
+    uint64_t epoch = ++ro_gpu_state.barrier_epoch, one = 1;
+
+    for (int k = 0, dist = 1; dist < n; k++, dist <<= 1) {
+        ro_gpu_amo(ROCSHMEM_CTX_DEFAULT, &res->barrier[k], RO_DT_UINT64, RO_AMO_SUM, &one,
+                   (me + dist) % n, "rocshmem_sync_all");
+        ro_gpu_wait_ge(&res->barrier[k], epoch, "rocshmem_sync_all", "peers to arrive");
+    }
+}
+
+void rocshmem_barrier_all(void)
+{
+    /* Every context's puts must be complete before any PE leaves the barrier. */
+    for (unsigned i = 0; i < ro_gpu_state.nctxs; i++)
+        if (ro_gpu_state.ctxs[i].in_use)
+            ro_gpu_ring_quiet(ro_gpu_state.ctxs[i].ring, "rocshmem_barrier_all");
+    rocshmem_sync_all();
+}

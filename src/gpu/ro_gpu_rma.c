@@ -1,0 +1,93 @@
+/* put/get/p/g and their _nbi and ctx_ forms: each becomes one descriptor on the
+ * context's ring (or a few, for puts longer than a descriptor can name). Typed forms
+ * are expanded from the RMA type table and only scale the element count. */
+#include "config.h"
+#include "gpu/ro_gpu_post.h"
+
+#include "common/ro_log.h"
+
+static void ro_gpu_rma(rocshmem_ctx_t ctx, int op, void *dest, const void *source,
+                       size_t nelems, size_t elem_size, int pe, int blocking, const char *api)
+{
+    struct ro_ring *r = ro_gpu_ctx(ctx)->ring;
+    const void *remote = op == RO_OP_GET ? source : dest;
+    size_t nbytes = nelems * elem_size;
+    struct ro_desc d = { 0 };
+
+    if (RO_UNLIKELY(elem_size > 1 && nelems > SIZE_MAX / elem_size)) {
+        RO_ERR("%s: %zu elements of %zu bytes overflow size_t; operation dropped", api, nelems,
+               elem_size);
+        return;
+    }
+    if (ro_gpu_check(api, remote, nbytes, pe) || !nbytes)
+        return;
+    d.op = (uint8_t)op;
+    d.pe = (uint32_t)pe;
+    d.raddr = ro_gpu_heap_off(remote);
+    d.laddr = (uint64_t)(uintptr_t)(op == RO_OP_GET ? dest : source);
+    d.len = nbytes;
+    if (blocking)
+        ro_gpu_post_wait(r, &d, api);
+    else
+        ro_gpu_post(r, &d, api);
+}
+
+/* p: the value travels inside the descriptor, so the caller's copy may die at once. */
+static void ro_gpu_p(rocshmem_ctx_t ctx, void *dest, const void *value, size_t size, int pe,
+                     const char *api)
+{
+    struct ro_desc d = { 0 };
+    if (ro_gpu_check(api, dest, size, pe))
+        return;
+    d.op = RO_OP_PUT_INLINE;
+    d.pe = (uint32_t)pe;
+    d.raddr = ro_gpu_heap_off(dest);
+    d.len = size;
+    memcpy(&d.arg[0], value, size);
+    ro_gpu_post(ro_gpu_ctx(ctx)->ring, &d, api);
+}
+
+static void ro_gpu_g(rocshmem_ctx_t ctx, void *result, const void *source, size_t size, int pe,
+                     const char *api)
+{
+    memset(result, 0, size);
+    ro_gpu_rma(ctx, RO_OP_GET, result, source, 1, size, pe, 1, api);
+}
+
+#define RO_DEF_MEM_RMA(NAME, OP, BLOCKING)                                                 \
+    void rocshmem_ctx_##NAME(rocshmem_ctx_t ctx, void *dest, const void *source,          \
+                             size_t nbytes, int pe)                                        \
+    { ro_gpu_rma(ctx, OP, dest, source, nbytes, 1, pe, BLOCKING, "rocshmem_" #NAME); }     \
+    void rocshmem_##NAME(void *dest, const void *source, size_t nbytes, int pe)            \
+    { ro_gpu_rma(ROCSHMEM_CTX_DEFAULT, OP, dest, source, nbytes, 1, pe, BLOCKING,         \
+                 "rocshmem_" #NAME); }
+RO_DEF_MEM_RMA(putmem, RO_OP_PUT, 1)
+RO_DEF_MEM_RMA(getmem, RO_OP_GET, 1)
+RO_DEF_MEM_RMA(putmem_nbi, RO_OP_PUT, 0)
+RO_DEF_MEM_RMA(getmem_nbi, RO_OP_GET, 0)
+#undef RO_DEF_MEM_RMA
+
+#define RO_DEF_TYPED_RMA_OP(NAME, TYPE, OPNAME, OP, BLOCKING)                              \
+    void rocshmem_ctx_##NAME##_##OPNAME(rocshmem_ctx_t ctx, TYPE *dest, const TYPE *source, \
+                                        size_t nelems, int pe)                             \
+    { ro_gpu_rma(ctx, OP, dest, source, nelems, sizeof(TYPE), pe, BLOCKING,                \
+                 "rocshmem_" #NAME "_" #OPNAME); }                                         \
+    void rocshmem_##NAME##_##OPNAME(TYPE *dest, const TYPE *source, size_t nelems, int pe) \
+    { rocshmem_ctx_##NAME##_##OPNAME(ROCSHMEM_CTX_DEFAULT, dest, source, nelems, pe); }
+
+#define RO_DEF_TYPED_RMA(NAME, TYPE, KIND)                                                 \
+    RO_DEF_TYPED_RMA_OP(NAME, TYPE, put, RO_OP_PUT, 1)                                     \
+    RO_DEF_TYPED_RMA_OP(NAME, TYPE, put_nbi, RO_OP_PUT, 0)                                 \
+    RO_DEF_TYPED_RMA_OP(NAME, TYPE, get, RO_OP_GET, 1)                                     \
+    RO_DEF_TYPED_RMA_OP(NAME, TYPE, get_nbi, RO_OP_GET, 0)                                 \
+    void rocshmem_ctx_##NAME##_p(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe)       \
+    { ro_gpu_p(ctx, dest, &value, sizeof(TYPE), pe, "rocshmem_" #NAME "_p"); }             \
+    void rocshmem_##NAME##_p(TYPE *dest, TYPE value, int pe)                               \
+    { rocshmem_ctx_##NAME##_p(ROCSHMEM_CTX_DEFAULT, dest, value, pe); }                    \
+    TYPE rocshmem_ctx_##NAME##_g(rocshmem_ctx_t ctx, const TYPE *source, int pe)           \
+    { TYPE v; ro_gpu_g(ctx, &v, source, sizeof(TYPE), pe, "rocshmem_" #NAME "_g"); return v; } \
+    TYPE rocshmem_##NAME##_g(const TYPE *source, int pe)                                   \
+    { return rocshmem_ctx_##NAME##_g(ROCSHMEM_CTX_DEFAULT, source, pe); }
+ROCSHMEM_FOR_RMA_TYPES(RO_DEF_TYPED_RMA)
+#undef RO_DEF_TYPED_RMA
+#undef RO_DEF_TYPED_RMA_OP

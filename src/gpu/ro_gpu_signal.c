@@ -1,0 +1,116 @@
+/* Put-with-signal and signal operations. putmem_signal is one descriptor: the proxy
+ * updates the signal only after the data has completed, so a target that sees the
+ * signal sees the data. */
+#include "config.h"
+#include "gpu/ro_gpu_amo.h"
+
+#include "common/ro_log.h"
+
+static int ro_gpu_sig_amo(int sig_op, enum ro_amo_op *op, const char *api)
+{
+    if (sig_op == ROCSHMEM_SIGNAL_SET)
+        *op = RO_AMO_WRITE;
+    else if (sig_op == ROCSHMEM_SIGNAL_ADD)
+        *op = RO_AMO_SUM;
+    else {
+        RO_ERR("%s: sig_op %d is neither ROCSHMEM_SIGNAL_SET nor ROCSHMEM_SIGNAL_ADD; "
+               "operation dropped", api, sig_op);
+        return -1;
+    }
+    return 0;
+}
+
+static void ro_gpu_put_signal(rocshmem_ctx_t ctx, void *dest, const void *source, size_t nelems,
+                              size_t elem_size, uint64_t *sig_addr, uint64_t signal, int sig_op,
+                              int pe, int blocking, const char *api)
+{
+    struct ro_ring *r = ro_gpu_ctx(ctx)->ring;
+    struct ro_desc d = { 0 };
+    enum ro_amo_op op;
+
+    if (RO_UNLIKELY(elem_size > 1 && nelems > SIZE_MAX / elem_size)) {
+        RO_ERR("%s: %zu elements of %zu bytes overflow size_t; operation dropped", api, nelems,
+               elem_size);
+        return;
+    }
+    if (ro_gpu_sig_amo(sig_op, &op, api) || ro_gpu_check(api, dest, nelems * elem_size, pe) ||
+        ro_gpu_check(api, sig_addr, sizeof(*sig_addr), pe))
+        return;
+    d.op = RO_OP_PUT_SIGNAL;
+    d.pe = (uint32_t)pe;
+    d.raddr = ro_gpu_heap_off(dest);
+    d.laddr = (uint64_t)(uintptr_t)source;
+    d.len = nelems * elem_size;
+    d.dtype = RO_DT_UINT64;
+    d.amo = (uint8_t)op;
+    d.arg[0] = signal;
+    d.arg[1] = ro_gpu_heap_off(sig_addr);
+    if (blocking)
+        ro_gpu_post_wait(r, &d, api);
+    else
+        ro_gpu_post(r, &d, api);
+}
+
+#define RO_DEF_PUT_SIGNAL(SUFFIX, BLOCKING)                                                \
+    void rocshmem_ctx_putmem_signal##SUFFIX(rocshmem_ctx_t ctx, void *dest, const void *source, \
+                                            size_t nbytes, uint64_t *sig_addr, uint64_t signal, \
+                                            int sig_op, int pe)                            \
+    { ro_gpu_put_signal(ctx, dest, source, nbytes, 1, sig_addr, signal, sig_op, pe, BLOCKING, \
+                        "rocshmem_putmem_signal" #SUFFIX); }                               \
+    void rocshmem_putmem_signal##SUFFIX(void *dest, const void *source, size_t nbytes,     \
+                                        uint64_t *sig_addr, uint64_t signal, int sig_op, int pe) \
+    { rocshmem_ctx_putmem_signal##SUFFIX(ROCSHMEM_CTX_DEFAULT, dest, source, nbytes, sig_addr, \
+                                         signal, sig_op, pe); }
+RO_DEF_PUT_SIGNAL(, 1)
+RO_DEF_PUT_SIGNAL(_nbi, 0)
+#undef RO_DEF_PUT_SIGNAL
+
+#define RO_DEF_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, SUFFIX, BLOCKING)                         \
+    void rocshmem_ctx_##NAME##_put_signal##SUFFIX(rocshmem_ctx_t ctx, TYPE *dest,          \
+                                                  const TYPE *source, size_t nelems,       \
+                                                  uint64_t *sig_addr, uint64_t signal,     \
+                                                  int sig_op, int pe)                      \
+    { ro_gpu_put_signal(ctx, dest, source, nelems, sizeof(TYPE), sig_addr, signal, sig_op, pe, \
+                        BLOCKING, "rocshmem_" #NAME "_put_signal" #SUFFIX); }              \
+    void rocshmem_##NAME##_put_signal##SUFFIX(TYPE *dest, const TYPE *source, size_t nelems, \
+                                              uint64_t *sig_addr, uint64_t signal, int sig_op, \
+                                              int pe)                                      \
+    { rocshmem_ctx_##NAME##_put_signal##SUFFIX(ROCSHMEM_CTX_DEFAULT, dest, source, nelems, \
+                                               sig_addr, signal, sig_op, pe); }
+#define RO_DEF_TYPED_PUT_SIGNAL(NAME, TYPE, KIND)                                          \
+    RO_DEF_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, , 1)                                          \
+    RO_DEF_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, _nbi, 0)
+ROCSHMEM_FOR_RMA_TYPES(RO_DEF_TYPED_PUT_SIGNAL)
+#undef RO_DEF_TYPED_PUT_SIGNAL
+#undef RO_DEF_TYPED_PUT_SIGNAL_FORM
+
+void rocshmem_ctx_signal_add(rocshmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe)
+{
+    ro_gpu_amo(ctx, sig_addr, RO_DT_UINT64, RO_AMO_SUM, &signal, pe, "rocshmem_signal_add");
+}
+
+void rocshmem_ctx_signal_set(rocshmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe)
+{
+    ro_gpu_amo(ctx, sig_addr, RO_DT_UINT64, RO_AMO_WRITE, &signal, pe, "rocshmem_signal_set");
+}
+
+void rocshmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe)
+{
+    rocshmem_ctx_signal_add(ROCSHMEM_CTX_DEFAULT, sig_addr, signal, pe);
+}
+
+void rocshmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe)
+{
+    rocshmem_ctx_signal_set(ROCSHMEM_CTX_DEFAULT, sig_addr, signal, pe);
+}
+
+uint64_t rocshmem_signal_fetch(const uint64_t *sig_addr)
+{
+    return ro_load_acquire64_sys(sig_addr);
+}
+
+uint64_t rocshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value)
+{
+    rocshmem_uint64_wait_until(sig_addr, cmp, cmp_value);
+    return ro_load_acquire64_sys(sig_addr);
+}

@@ -1,0 +1,75 @@
+/* The heap region in host memory (page-aligned, zeroed, never moved) and the checks
+ * that turn a bad malloc/free into a clear message. */
+#include "config.h"
+#include "sheap/ro_sheap.h"
+
+#include <errno.h>
+#include <sys/mman.h>
+
+#include "common/ro_log.h"
+
+int ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved)
+{
+    void *p;
+    int rc;
+
+    if (reserved % RO_SHEAP_ALIGN || reserved >= size) {
+        RO_ERR("heap of %zu bytes cannot hold the runtime's %zu reserved bytes", size, reserved);
+        return -EINVAL;
+    }
+    p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) {
+        rc = -errno;
+        RO_ERR("mmap(%zu bytes) for the symmetric heap: %s (set ROCSHMEM_HEAP_SIZE lower)", size,
+               ro_strerror(errno));
+        return rc;
+    }
+    rc = ro_sheap_alloc_init(&h->alloc, size - reserved);
+    if (rc) {
+        munmap(p, size);
+        return rc;
+    }
+    h->base = p;
+    h->size = size;
+    h->reserved = reserved;
+    return 0;
+}
+
+void ro_sheap_close(struct ro_sheap *h)
+{
+    ro_sheap_alloc_fini(&h->alloc);
+    if (h->base && munmap(h->base, h->size))
+        RO_SYS_ERR("munmap(heap)", errno);
+    h->base = NULL;
+}
+
+void *ro_sheap_take(struct ro_sheap *h, size_t size, size_t align)
+{
+    size_t off;
+    int rc = ro_sheap_alloc_take(&h->alloc, size, align, &off);
+
+    if (rc == -ENOMEM) {
+        RO_ERR("symmetric heap exhausted: %zu bytes requested, largest free block %zu of %zu "
+               "(raise ROCSHMEM_HEAP_SIZE, now %zu)", size, ro_sheap_alloc_largest_free(&h->alloc),
+               ro_sheap_alloc_free_bytes(&h->alloc), h->size);
+        return NULL;
+    }
+    if (rc) {
+        RO_ERR("invalid allocation: size %zu, alignment %zu (alignment must be a power of two, "
+               "size non-zero and representable)", size, align);
+        return NULL;
+    }
+    return h->base + h->reserved + off;
+}
+
+int ro_sheap_give(struct ro_sheap *h, void *ptr)
+{
+    uint8_t *p = ptr;
+    if (!ro_sheap_contains(h, p, 0) || p < h->base + h->reserved ||
+        ro_sheap_alloc_give(&h->alloc, (size_t)(p - h->base - h->reserved))) {
+        RO_ERR("rocshmem_free(%p): not a block returned by rocshmem_malloc on this PE "
+               "(heap %p..%p); nothing freed", ptr, (void *)h->base, (void *)(h->base + h->size));
+        return -EINVAL;
+    }
+    return 0;
+}

@@ -1,0 +1,53 @@
+/* Symmetric heap: one region per PE, the same size everywhere. Allocation is
+ * deterministic, so every PE that makes the same sequence of calls gets the same
+ * offsets, and a remote address is the target's base plus the local offset. */
+#ifndef RO_SHEAP_H
+#define RO_SHEAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define RO_SHEAP_ALIGN 128   /* default alignment and size granule of every block */
+
+struct ro_sheap_block;
+
+/* Offset allocator over [0, size): first fit, free list with coalescing. Knows nothing
+ * of memory, so it is tested alone. */
+struct ro_sheap_alloc {
+    size_t size;
+    struct ro_sheap_block *first;   /* every block, used or free, in offset order */
+};
+
+int    ro_sheap_alloc_init(struct ro_sheap_alloc *a, size_t size);
+void   ro_sheap_alloc_fini(struct ro_sheap_alloc *a);
+/* 0 and *off, -EINVAL (zero size, alignment not a power of two, overflow) or -ENOMEM. */
+int    ro_sheap_alloc_take(struct ro_sheap_alloc *a, size_t size, size_t align, size_t *off);
+/* 0, or -EINVAL when off is not the start of a block in use (nothing changes then). */
+int    ro_sheap_alloc_give(struct ro_sheap_alloc *a, size_t off);
+size_t ro_sheap_alloc_free_bytes(const struct ro_sheap_alloc *a);
+size_t ro_sheap_alloc_largest_free(const struct ro_sheap_alloc *a);
+size_t ro_sheap_alloc_blocks(const struct ro_sheap_alloc *a);
+
+/* The region. The first `reserved` bytes are the runtime's own (barrier and collective
+ * words); user allocations come after them. */
+struct ro_sheap {
+    uint8_t *base;
+    size_t size;
+    size_t reserved;
+    struct ro_sheap_alloc alloc;
+};
+
+int  ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved);
+void ro_sheap_close(struct ro_sheap *h);
+/* User allocation: NULL with a logged reason on failure. */
+void *ro_sheap_take(struct ro_sheap *h, size_t size, size_t align);
+/* -EINVAL (logged) for a pointer that is not a live allocation of this heap. */
+int  ro_sheap_give(struct ro_sheap *h, void *ptr);
+
+static inline int ro_sheap_contains(const struct ro_sheap *h, const void *p, size_t len)
+{
+    uintptr_t a = (uintptr_t)p, b = (uintptr_t)h->base;
+    return a >= b && a - b <= h->size && len <= h->size - (a - b);
+}
+
+#endif
