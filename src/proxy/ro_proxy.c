@@ -1,0 +1,120 @@
+/* Proxy lifetime and its set of rings: what init, finalize and context creation call. */
+#include "config.h"
+#include "proxy/ro_proxy_int.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/ro_log.h"
+#include "proxy/ro_ring_mem.h"
+
+int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
+{
+    struct ro_proxy *p = calloc(1, sizeof(*p));
+    int rc;
+
+    if (!p)
+        return -ENOMEM;
+    p->ofi = params->ofi;
+    p->ring_size = params->ring_size;
+    p->max_rings = params->max_rings;
+    p->fatal = params->fatal;
+    p->rings = calloc(p->max_rings, sizeof(*p->rings));
+    if (!p->rings) {
+        rc = -ENOMEM;
+        goto err_free;
+    }
+    rc = pthread_mutex_init(&p->rings_lock, NULL);
+    if (rc) {
+        RO_SYS_ERR("pthread_mutex_init", rc);
+        rc = -rc;
+        goto err_rings;
+    }
+    rc = ro_proxy_pin_open(p, params);
+    if (rc)
+        goto err_lock;
+    rc = pthread_create(&p->thread, NULL, ro_proxy_main, p);
+    if (rc) {
+        RO_SYS_ERR("pthread_create(proxy)", rc);
+        rc = -rc;
+        goto err_pin;
+    }
+    *out = p;
+    return 0;
+
+err_pin:
+    ro_proxy_pin_close(p);
+err_lock:
+    pthread_mutex_destroy(&p->rings_lock);
+err_rings:
+    free(p->rings);
+err_free:
+    free(p);
+    return rc;
+}
+
+int ro_proxy_close(struct ro_proxy *p)
+{
+    int rc;
+
+    __atomic_store_n(&p->stop, 1, __ATOMIC_RELEASE);
+    rc = pthread_join(p->thread, NULL);
+    if (rc)
+        RO_SYS_ERR("pthread_join(proxy)", rc);
+    for (unsigned i = 0; i < p->max_rings; i++)
+        ro_ring_destroy(p->rings[i].ring);
+    ro_proxy_pin_close(p);
+    pthread_mutex_destroy(&p->rings_lock);
+    free(p->rings);
+    free(p);
+    return -rc;
+}
+
+int ro_proxy_ring_add(struct ro_proxy *p, struct ro_ring **out)
+{
+    struct ro_ring *r;
+    unsigned i;
+    int rc;
+
+    pthread_mutex_lock(&p->rings_lock);
+    for (i = 0; i < p->max_rings && p->rings[i].ring; i++)
+        ;
+    if (i == p->max_rings) {
+        rc = -EBUSY;
+        goto out;
+    }
+    rc = ro_ring_create(p->ring_size, &r);
+    if (rc)
+        goto out;
+    /* The proxy skips this slot while its ring is NULL, so the state may be reset here. */
+    memset(&p->rings[i], 0, sizeof(p->rings[i]));
+    /* Release: the reset state above must be seen by the proxy before the ring. */
+    __atomic_store_n(&p->rings[i].ring, r, __ATOMIC_RELEASE);
+    *out = r;
+out:
+    pthread_mutex_unlock(&p->rings_lock);
+    return rc;
+}
+
+void ro_proxy_ring_remove(struct ro_proxy *p, struct ro_ring *r)
+{
+    uint64_t seen;
+
+    pthread_mutex_lock(&p->rings_lock);
+    for (unsigned i = 0; i < p->max_rings; i++)
+        if (p->rings[i].ring == r)
+            __atomic_store_n(&p->rings[i].ring, NULL, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&p->rings_lock);
+    /* Two full passes of the loop after the store: no pass can still hold `r`. */
+    seen = __atomic_load_n(&p->loops, __ATOMIC_ACQUIRE);
+    while (__atomic_load_n(&p->loops, __ATOMIC_ACQUIRE) < seen + 2)
+        sched_yield();
+    ro_ring_destroy(r);
+}
+
+int ro_proxy_cpu(const struct ro_proxy *p)
+{
+    return p->cpu;
+}

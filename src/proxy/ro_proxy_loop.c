@@ -1,0 +1,139 @@
+/* The proxy thread. Each pass is a short list of named steps in a fixed order: drain
+ * every ring (a bounded batch each), drive the transport, write completions back, and
+ * back off when there was nothing to do. */
+#include "config.h"
+#include "proxy/ro_proxy_int.h"
+
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "common/ro_log.h"
+
+void ro_proxy_fatal(struct ro_proxy *p, const char *fmt, ...)
+{
+    char why[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof(why), fmt, ap);
+    va_end(ap);
+    p->fatal(why);
+}
+
+static int ro_count_reached(struct ro_ofi_count have, struct ro_ofi_count want)
+{
+    return have.w >= want.w && have.r >= want.r;
+}
+
+static void ro_proxy_mark_push(struct ro_proxy_ring *pr, uint64_t seq, struct ro_ofi_count cnt)
+{
+    /* With every mark in use, the newest one absorbs this batch: its descriptors then
+     * complete a little later, never early. */
+    if (pr->mark_count == RO_PROXY_MARKS) {
+        struct ro_proxy_mark *m = &pr->marks[(pr->mark_head + RO_PROXY_MARKS - 1) % RO_PROXY_MARKS];
+        m->seq = seq;
+        m->cnt = cnt;
+        return;
+    }
+    pr->marks[(pr->mark_head + pr->mark_count) % RO_PROXY_MARKS] =
+        (struct ro_proxy_mark){ .seq = seq, .cnt = cnt };
+    pr->mark_count++;
+}
+
+/* Takes up to one batch of descriptors from one ring. Returns how many were taken. */
+static unsigned ro_proxy_drain(struct ro_proxy *p, struct ro_proxy_ring *pr, struct ro_ring *r)
+{
+    unsigned n = 0;
+
+    if (pr->stalled) {
+        if (!ro_count_reached(ro_ofi_completed(p->ofi), pr->stall))
+            return 0;
+        pr->stalled = 0;
+    }
+    while (n < RO_PROXY_BATCH && !pr->stalled) {
+        const struct ro_desc *d = &r->slots[pr->next & r->mask];
+        /* Acquire: pairs with the producer's release of seq; the fields read by exec
+         * must not be read before seq says they are written. */
+        if (__atomic_load_n(&d->seq, __ATOMIC_ACQUIRE) != pr->next + 1)
+            break;
+        if (!ro_proxy_exec(p, pr, d))
+            break;
+        pr->next++;
+        n++;
+    }
+    if (n)
+        ro_proxy_mark_push(pr, pr->next, ro_ofi_posted(p->ofi));
+    return n;
+}
+
+/* Publishes `done` (and frees the slots) for every batch the transport has completed. */
+static unsigned ro_proxy_complete(struct ro_proxy *p, struct ro_proxy_ring *pr, struct ro_ring *r,
+                                  struct ro_ofi_count have)
+{
+    uint64_t done = pr->done;
+    while (pr->mark_count && ro_count_reached(have, pr->marks[pr->mark_head].cnt)) {
+        done = pr->marks[pr->mark_head].seq;
+        pr->mark_head = (pr->mark_head + 1) % RO_PROXY_MARKS;
+        pr->mark_count--;
+    }
+    if (done == pr->done)
+        return 0;
+    pr->done = done;
+    /* Release: the data of completed gets and fetches (written by the transport into
+     * the caller's buffer) must be visible to a caller that sees done move. */
+    __atomic_store_n(&r->done, done, __ATOMIC_RELEASE);
+    __atomic_store_n(&r->head, done, __ATOMIC_RELEASE);
+    return 1;
+}
+
+/* Spin, then yield, then sleep in growing steps up to 100 us: on 2 cores, 4 PEs each
+ * with a proxy must leave room for the PEs themselves. */
+static void ro_proxy_idle(unsigned *idle)
+{
+    unsigned i = (*idle)++;
+    if (i < 64) {
+        sched_yield();
+    } else {
+        long us = i < 1000 ? 5 : i < 5000 ? 20 : 100;
+        struct timespec ts = { 0, us * 1000 };
+        nanosleep(&ts, NULL);
+    }
+}
+
+void *ro_proxy_main(void *arg)
+{
+    struct ro_proxy *p = arg;
+    unsigned idle = 0;
+
+    ro_proxy_pin_self(p);
+    for (;;) {
+        unsigned work = 0;
+        int stop = __atomic_load_n(&p->stop, __ATOMIC_ACQUIRE);
+        struct ro_ofi_count have;
+
+        for (unsigned i = 0; i < p->max_rings; i++) {
+            struct ro_ring *r = __atomic_load_n(&p->rings[i].ring, __ATOMIC_ACQUIRE);
+            if (r)
+                work += ro_proxy_drain(p, &p->rings[i], r);
+        }
+        if (ro_ofi_progress(p->ofi) < 0)
+            ro_proxy_fatal(p, "transport reported a failed operation (logged above)");
+        have = ro_ofi_completed(p->ofi);
+        for (unsigned i = 0; i < p->max_rings; i++) {
+            struct ro_ring *r = __atomic_load_n(&p->rings[i].ring, __ATOMIC_ACQUIRE);
+            if (r)
+                work += ro_proxy_complete(p, &p->rings[i], r, have);
+        }
+        __atomic_store_n(&p->loops, p->loops + 1, __ATOMIC_RELEASE);
+        if (stop)
+            break;
+        if (work)
+            idle = 0;
+        else if (!ro_count_reached(have, ro_ofi_posted(p->ofi)))
+            sched_yield();   /* a completion is due: keep polling, never sleep */
+        else
+            ro_proxy_idle(&idle);
+    }
+    return NULL;
+}
