@@ -1,0 +1,38 @@
+/* The runtime object that init builds from every layer, and the helpers of src/core.
+ * Only src/core includes every layer. */
+#ifndef RO_CORE_H
+#define RO_CORE_H
+
+#include <stdio.h>
+
+#include "bootstrap/ro_boot.h"
+#include "common/ro_env.h"
+#include "gpu/ro_gpu.h"
+#include "ofi/ro_ofi.h"
+#include "proxy/ro_proxy.h"
+#include "sheap/ro_sheap.h"
+
+struct ro_team {
+    int start, stride, size;
+};
+
+struct ro_core {
+    int initialized;
+    struct ro_env env;
+    struct ro_boot *boot;
+    struct ro_ofi *ofi;
+    struct ro_sheap heap;
+    struct ro_proxy *proxy;
+    int local_rank, local_size;   /* among the PEs of this node (same hostname) */
+};
+
+extern struct ro_core ro_core;
+
+/* Ends the job with a message: the bootstrap's abort when there is one, else exit(1). */
+void ro_core_fatal(const char *why) __attribute__((noreturn));
+/* Everything rocshmem_info prints after init: bootstrap, provider, proxy core. */
+void ro_core_info_print(FILE *out);
+/* Build options and the environment, available before init. */
+void ro_core_build_print(FILE *out);
+
+#endif

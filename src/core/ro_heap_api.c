@@ -1,0 +1,65 @@
+/* rocshmem_malloc and friends: collective, so each ends (or, for free, starts) with a
+ * barrier, and a refused request still takes part in it and returns NULL everywhere. */
+#include "config.h"
+#include "core/ro_core.h"
+
+#include <string.h>
+
+#include "common/ro_log.h"
+
+static int ro_heap_ready(const char *api)
+{
+    if (RO_LIKELY(ro_core.initialized))
+        return 1;
+    RO_ERR("%s: called before rocshmem_init", api);
+    return 0;
+}
+
+/* Zeroing happens before the barrier: a peer may write into the block as soon as it
+ * leaves the barrier. */
+static void *ro_heap_take(size_t alignment, size_t size, int zero, const char *api)
+{
+    void *p = NULL;
+
+    if (!ro_heap_ready(api))
+        return NULL;
+    if (!size)
+        RO_WARN("%s: size 0 returns NULL", api);
+    else
+        p = ro_sheap_take(&ro_core.heap, size, alignment);
+    if (p && zero)
+        memset(p, 0, size);
+    rocshmem_barrier_all();
+    return p;
+}
+
+void *rocshmem_align(size_t alignment, size_t size)
+{
+    return ro_heap_take(alignment, size, 0, "rocshmem_align");
+}
+
+void *rocshmem_malloc(size_t size)
+{
+    return ro_heap_take(RO_SHEAP_ALIGN, size, 0, "rocshmem_malloc");
+}
+
+void *rocshmem_calloc(size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size) {
+        RO_ERR("rocshmem_calloc(%zu, %zu): the product overflows size_t; returns NULL", count, size);
+        if (ro_heap_ready("rocshmem_calloc"))
+            rocshmem_barrier_all();
+        return NULL;
+    }
+    return ro_heap_take(RO_SHEAP_ALIGN, count * size, 1, "rocshmem_calloc");
+}
+
+void rocshmem_free(void *ptr)
+{
+    if (!ro_heap_ready("rocshmem_free"))
+        return;
+    /* No PE may still be writing into the block when it is handed out again. */
+    rocshmem_barrier_all();
+    if (ptr)
+        ro_sheap_give(&ro_core.heap, ptr);
+}

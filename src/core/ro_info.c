@@ -1,0 +1,24 @@
+/* What rocshmem_info prints: build options and environment (before init), then what
+ * init chose (bootstrap, provider and its capabilities, proxy core). */
+#include "config.h"
+#include "core/ro_core.h"
+
+void ro_core_build_print(FILE *out)
+{
+    fprintf(out, "%s (OpenSHMEM %d.%d)\n", ROCSHMEM_VENDOR_STRING, ROCSHMEM_MAJOR_VERSION,
+            ROCSHMEM_MINOR_VERSION);
+    fprintf(out, "build: %s\n", RO_BUILD_CONFIG);
+    fprintf(out, "environment (effective value, default, meaning):\n");
+    ro_env_print(&ro_core.env, out);
+}
+
+void ro_core_info_print(FILE *out)
+{
+    fprintf(out, "bootstrap: %s (PE %d of %d, %d on this node)\n", ro_core.boot->ops->name,
+            ro_core.boot->rank, ro_core.boot->size, ro_core.local_size);
+    fprintf(out, "heap: %zu bytes at %p (host memory)\n", ro_core.heap.size, (void *)ro_core.heap.base);
+    fprintf(out, "proxy: core %d, %u descriptors per ring, up to %u contexts\n",
+            ro_proxy_cpu(ro_core.proxy), (unsigned)ro_core.env.RO_RING_SIZE,
+            ro_core.env.MAX_NUM_CONTEXTS);
+    ro_ofi_describe(ro_core.ofi, out);
+}

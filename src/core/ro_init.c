@@ -1,0 +1,130 @@
+/* init and finalize: the order in which the layers come up (env, bootstrap, fabric,
+ * heap, proxy, device state) and go down, and the job-wide exits. */
+#include "config.h"
+#include "core/ro_core.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/ro_log.h"
+#include "core/ro_init_steps.h"
+
+struct ro_core ro_core;
+rocshmem_ctx_t ROCSHMEM_CTX_DEFAULT;
+const rocshmem_ctx_t ROCSHMEM_CTX_INVALID = { NULL, NULL };
+static struct ro_team ro_team_world;
+rocshmem_team_t ROCSHMEM_TEAM_WORLD = &ro_team_world;
+
+void ro_core_fatal(const char *why)
+{
+    RO_ERR("%s", why);
+    if (ro_core.boot)
+        ro_core.boot->ops->abort(ro_core.boot, 1, why);
+    _exit(1);
+}
+
+static int ro_init_env(void)
+{
+    int rc = ro_env_parse(&ro_core.env);
+    ro_log_level = (int)ro_core.env.DEBUG_LEVEL;
+    if (rc)
+        RO_ERR("rocshmem_init: invalid environment (see the messages above; rocshmem_info lists "
+               "every variable)");
+    if (!rc && ro_core.env.HEAP_LOCATION == RO_HEAP_DEVICE) {
+        RO_ERR("ROCSHMEM_HEAP_LOCATION=device needs a GPU build (configure --with-cuda or "
+               "--with-hip); this library is CPU-only: use ROCSHMEM_HEAP_LOCATION=host");
+        rc = -EINVAL;
+    }
+    return rc;
+}
+
+int rocshmem_init_thread(int requested, int *provided)
+{
+    int rc;
+
+    if (ro_core.initialized) {
+        RO_ERR("rocshmem_init: already initialized (call rocshmem_finalize first)");
+        return ROCSHMEM_ERROR;
+    }
+    if (requested < ROCSHMEM_THREAD_SINGLE || requested > ROCSHMEM_THREAD_MULTIPLE) {
+        RO_ERR("rocshmem_init_thread: thread level %d is not one of ROCSHMEM_THREAD_*", requested);
+        return ROCSHMEM_ERROR;
+    }
+    rc = ro_init_env();
+    if (rc)
+        return ROCSHMEM_ERROR;
+    rc = ro_init_boot();
+    if (rc)
+        return ROCSHMEM_ERROR;
+    /* From here on a failure on one PE would leave the others waiting in the next
+     * exchange: end the whole job instead. */
+    rc = ro_init_fabric();
+    if (!rc)
+        rc = ro_init_heap();
+    if (!rc)
+        rc = ro_init_proxy();
+    if (rc)
+        ro_core_fatal("rocshmem_init failed (the cause is logged above)");
+    ro_init_device_state(requested);
+    ro_core.initialized = 1;
+    /* Every proxy must be draining and serving before any PE targets it. */
+    if (ro_core.boot->ops->barrier(ro_core.boot))
+        ro_core_fatal("rocshmem_init: final bootstrap barrier failed");
+    if (provided)
+        *provided = requested;
+    RO_INFO("initialized: PE %d of %d, provider %s, heap %zu bytes, proxy on core %d",
+            ro_core.boot->rank, ro_core.boot->size, ro_ofi_provider_name(ro_core.ofi),
+            ro_core.heap.size, ro_proxy_cpu(ro_core.proxy));
+    return ROCSHMEM_SUCCESS;
+}
+
+void rocshmem_init(void)
+{
+    if (rocshmem_init_thread(ROCSHMEM_THREAD_SINGLE, NULL) != ROCSHMEM_SUCCESS) {
+        RO_ERR("rocshmem_init failed; exiting");
+        exit(1);
+    }
+}
+
+void rocshmem_finalize(void)
+{
+    if (!ro_core.initialized) {
+        RO_ERR("rocshmem_finalize: not initialized");
+        return;
+    }
+    /* Complete everything, then make sure no peer still needs this PE's proxy (it serves
+     * their operations on our heap) before it stops. */
+    rocshmem_barrier_all();
+    for (unsigned i = 1; i < ro_gpu_state.nctxs; i++)
+        if (ro_gpu_state.ctxs[i].in_use)
+            rocshmem_ctx_destroy((rocshmem_ctx_t){ &ro_gpu_state.ctxs[i], NULL });
+    rocshmem_quiet();
+    if (ro_core.boot->ops->barrier(ro_core.boot))
+        RO_ERR("rocshmem_finalize: bootstrap barrier failed; closing anyway");
+    ro_fini_all();
+    ro_core.initialized = 0;
+}
+
+void rocshmem_global_exit(int status)
+{
+    char why[96];
+    snprintf(why, sizeof(why), "rocshmem_global_exit(%d) called on PE %d", status, ro_gpu_state.my_pe);
+    fflush(stdout);
+    if (ro_core.boot)
+        ro_core.boot->ops->abort(ro_core.boot, status, why);
+    _exit(status);
+}
+
+void rocshmem_info_get_version(int *major, int *minor)
+{
+    *major = ROCSHMEM_MAJOR_VERSION;
+    *minor = ROCSHMEM_MINOR_VERSION;
+}
+
+void rocshmem_info_get_name(char *name)
+{
+    strncpy(name, ROCSHMEM_VENDOR_STRING, ROCSHMEM_MAX_NAME_LEN - 1);
+    name[ROCSHMEM_MAX_NAME_LEN - 1] = '\0';
+}

@@ -1,0 +1,194 @@
+/* Each step of init brings one layer up and exchanges what peers need of it through
+ * the bootstrap: hostnames (to find same-node PEs), endpoint names, heap keys. */
+#include "config.h"
+#include "core/ro_init_steps.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/ro_log.h"
+#include "core/ro_core.h"
+
+#define RO_HOSTNAME_MAX 64
+
+/* Allgather of `len` bytes per PE into a fresh buffer the caller frees. */
+static int ro_allgather(const void *mine, size_t len, void **all, const char *what)
+{
+    struct ro_boot *b = ro_core.boot;
+    void *out = calloc((size_t)b->size, len);
+    int rc;
+
+    if (!out)
+        return -ENOMEM;
+    rc = b->ops->allgather(b, mine, out, len);
+    if (rc) {
+        RO_ERR("bootstrap %s: allgather of %s failed: %s", b->ops->name, what, ro_strerror(-rc));
+        free(out);
+        return rc;
+    }
+    *all = out;
+    return 0;
+}
+
+static int ro_init_locality(void)
+{
+    char mine[RO_HOSTNAME_MAX] = "";
+    char *all;
+    int rc;
+
+    if (gethostname(mine, sizeof(mine) - 1))
+        RO_SYS_ERR("gethostname", errno);
+    rc = ro_allgather(mine, sizeof(mine), (void **)&all, "hostnames");
+    if (rc)
+        return rc;
+    ro_core.local_rank = ro_core.local_size = 0;
+    for (int pe = 0; pe < ro_core.boot->size; pe++) {
+        if (strcmp(all + (size_t)pe * RO_HOSTNAME_MAX, mine))
+            continue;
+        if (pe < ro_core.boot->rank)
+            ro_core.local_rank++;
+        ro_core.local_size++;
+    }
+    free(all);
+    return 0;
+}
+
+int ro_init_boot(void)
+{
+    int rc = ro_boot_open(ro_core.env.BOOTSTRAP, ro_core.env.RO_TIMEOUT, &ro_core.boot);
+    if (rc)
+        return rc;
+    ro_log_pe = ro_core.boot->rank;
+    rc = ro_init_locality();
+    if (rc) {
+        ro_boot_close(ro_core.boot);
+        ro_core.boot = NULL;
+    }
+    return rc;
+}
+
+int ro_init_fabric(void)
+{
+    struct ro_ofi_params params = {
+        .provider = ro_core.env.RO_PROVIDER,
+        .iface = ro_core.env.RO_IFACE,
+        .pe = ro_core.boot->rank,
+        .npes = ro_core.boot->size,
+        .amo_emulate = ro_core.env.RO_AMO_EMULATE,
+    };
+    char name[RO_OFI_NAME_MAX] = { 0 };
+    size_t len = sizeof(name);
+    void *names;
+    int rc;
+
+    rc = ro_ofi_open(&params, &ro_core.ofi);
+    if (rc)
+        return rc;
+    rc = ro_ofi_ep_name(ro_core.ofi, name, &len);
+    if (!rc)
+        rc = ro_allgather(name, sizeof(name), &names, "endpoint names");
+    if (!rc) {
+        rc = ro_ofi_av_insert(ro_core.ofi, names);
+        free(names);
+    }
+    return rc;
+}
+
+/* What a peer needs to reach our heap, plus its size to catch mismatched settings. */
+struct ro_heap_card {
+    struct ro_ofi_mr_info mr;
+    uint64_t size;
+};
+
+int ro_init_heap(void)
+{
+    size_t reserved = (sizeof(struct ro_gpu_reserved) + RO_SHEAP_ALIGN - 1) & ~(size_t)(RO_SHEAP_ALIGN - 1);
+    struct ro_heap_card mine = { .size = ro_core.env.HEAP_SIZE }, *all;
+    struct ro_ofi_mr_info *mrs;
+    int rc;
+
+    rc = ro_sheap_open(&ro_core.heap, ro_core.env.HEAP_SIZE, reserved);
+    if (rc)
+        return rc;
+    rc = ro_ofi_mr_reg(ro_core.ofi, ro_core.heap.base, ro_core.heap.size, &mine.mr);
+    if (rc)
+        return rc;
+    rc = ro_allgather(&mine, sizeof(mine), (void **)&all, "heap keys");
+    if (rc)
+        return rc;
+    mrs = calloc((size_t)ro_core.boot->size, sizeof(*mrs));
+    rc = mrs ? 0 : -ENOMEM;
+    for (int pe = 0; pe < ro_core.boot->size && !rc; pe++) {
+        if (all[pe].size != mine.size) {
+            RO_ERR("PE %d has a %llu-byte heap and this PE %llu: set ROCSHMEM_HEAP_SIZE alike "
+                   "on every PE", pe, (unsigned long long)all[pe].size,
+                   (unsigned long long)mine.size);
+            rc = -EINVAL;
+        }
+        mrs[pe] = all[pe].mr;
+    }
+    if (!rc)
+        rc = ro_ofi_mr_peers(ro_core.ofi, mrs);
+    free(mrs);
+    free(all);
+    return rc;
+}
+
+int ro_init_proxy(void)
+{
+    struct ro_proxy_params params = {
+        .ofi = ro_core.ofi,
+        .ring_size = (unsigned)ro_core.env.RO_RING_SIZE,
+        .max_rings = ro_core.env.MAX_NUM_CONTEXTS + 1,
+        .cpu_list = ro_core.env.RO_PROXY_CPU,
+        .local_rank = ro_core.local_rank,
+        .local_size = ro_core.local_size,
+        .fatal = ro_core_fatal,
+    };
+    struct ro_ring *ring;
+    int rc;
+
+    ro_gpu_state.nctxs = params.max_rings;
+    ro_gpu_state.ctxs = calloc(params.max_rings, sizeof(*ro_gpu_state.ctxs));
+    if (!ro_gpu_state.ctxs)
+        return -ENOMEM;
+    rc = ro_proxy_open(&params, &ro_core.proxy);
+    if (!rc)
+        rc = ro_proxy_ring_add(ro_core.proxy, &ring);
+    if (rc)
+        return rc;
+    ro_gpu_state.ctxs[0] = (struct ro_ctx){ .ring = ring, .in_use = 1 };
+    ROCSHMEM_CTX_DEFAULT.ctx_opaque = &ro_gpu_state.ctxs[0];
+    return 0;
+}
+
+void ro_init_device_state(int thread_level)
+{
+    struct ro_gpu_state *s = &ro_gpu_state;
+    s->my_pe = ro_core.boot->rank;
+    s->n_pes = ro_core.boot->size;
+    s->thread_level = thread_level;
+    s->heap_base = ro_core.heap.base;
+    s->heap_size = ro_core.heap.size;
+    s->reserved = (struct ro_gpu_reserved *)(void *)ro_core.heap.base;
+    s->barrier_epoch = 0;
+    s->timeout_ns = (uint64_t)ro_core.env.RO_TIMEOUT * 1000000000u;
+    s->fatal = ro_core_fatal;
+}
+
+void ro_fini_all(void)
+{
+    ro_proxy_close(ro_core.proxy);
+    ro_core.proxy = NULL;
+    free(ro_gpu_state.ctxs);
+    ro_gpu_state.ctxs = NULL;
+    ROCSHMEM_CTX_DEFAULT.ctx_opaque = NULL;
+    ro_ofi_close(ro_core.ofi);
+    ro_core.ofi = NULL;
+    ro_sheap_close(&ro_core.heap);
+    ro_gpu_state.heap_base = NULL;
+    ro_boot_close(ro_core.boot);
+    ro_core.boot = NULL;
+}
