@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "common/ro_log.h"
+#include "proxy/ro_ring_consume.h"
 
 void ro_proxy_fatal(struct ro_proxy *p, const char *fmt, ...)
 {
@@ -52,12 +53,8 @@ static unsigned ro_proxy_drain(struct ro_proxy *p, struct ro_proxy_ring *pr, str
         pr->stalled = 0;
     }
     while (n < RO_PROXY_BATCH && !pr->stalled) {
-        const struct ro_desc *d = &r->slots[pr->next & r->mask];
-        /* Acquire: pairs with the producer's release of seq; the fields read by exec
-         * must not be read before seq says they are written. */
-        if (__atomic_load_n(&d->seq, __ATOMIC_ACQUIRE) != pr->next + 1)
-            break;
-        if (!ro_proxy_exec(p, pr, d))
+        const struct ro_desc *d = ro_ring_peek(r, pr->next);
+        if (!d || !ro_proxy_exec(p, pr, d))
             break;
         pr->next++;
         n++;
@@ -80,10 +77,7 @@ static unsigned ro_proxy_complete(struct ro_proxy *p, struct ro_proxy_ring *pr, 
     if (done == pr->done)
         return 0;
     pr->done = done;
-    /* Release: the data of completed gets and fetches (written by the transport into
-     * the caller's buffer) must be visible to a caller that sees done move. */
-    __atomic_store_n(&r->done, done, __ATOMIC_RELEASE);
-    __atomic_store_n(&r->head, done, __ATOMIC_RELEASE);
+    ro_ring_complete(r, done);
     return 1;
 }
 
