@@ -10,26 +10,35 @@
 
 int ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved)
 {
-    void *p;
+    size_t map_len, off;
+    uint8_t *map;
     int rc;
 
-    if (reserved % RO_SHEAP_ALIGN || reserved >= size) {
+    if (reserved % RO_SHEAP_ALIGN || reserved >= size || size > SIZE_MAX - RO_SHEAP_BASE_ALIGN) {
         RO_ERR("heap of %zu bytes cannot hold the runtime's %zu reserved bytes", size, reserved);
         return -EINVAL;
     }
-    p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) {
+    /* mmap only aligns to a page: map one alignment unit more and start at the first
+     * aligned address inside. */
+    map_len = size + RO_SHEAP_BASE_ALIGN;
+    map = mmap(NULL, map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED) {
         rc = -errno;
         RO_ERR("mmap(%zu bytes) for the symmetric heap: %s (set ROCSHMEM_HEAP_SIZE lower)", size,
                ro_strerror(errno));
         return rc;
     }
-    rc = ro_sheap_alloc_init(&h->alloc, size - reserved);
+    rc = ro_sheap_alloc_init(&h->alloc, size);
+    if (!rc && reserved)
+        rc = ro_sheap_alloc_take(&h->alloc, reserved, RO_SHEAP_ALIGN, &off);
     if (rc) {
-        munmap(p, size);
+        ro_sheap_alloc_fini(&h->alloc);
+        munmap(map, map_len);
         return rc;
     }
-    h->base = p;
+    h->map = map;
+    h->map_len = map_len;
+    h->base = map + (RO_SHEAP_BASE_ALIGN - (uintptr_t)map % RO_SHEAP_BASE_ALIGN) % RO_SHEAP_BASE_ALIGN;
     h->size = size;
     h->reserved = reserved;
     return 0;
@@ -38,15 +47,16 @@ int ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved)
 void ro_sheap_close(struct ro_sheap *h)
 {
     ro_sheap_alloc_fini(&h->alloc);
-    if (h->base && munmap(h->base, h->size))
+    if (h->map && munmap(h->map, h->map_len))
         RO_SYS_ERR("munmap(heap)", errno);
+    h->map = NULL;
     h->base = NULL;
 }
 
 void *ro_sheap_take(struct ro_sheap *h, size_t size, size_t align)
 {
     size_t off;
-    int rc = ro_sheap_alloc_take(&h->alloc, size, align, &off);
+    int rc = align > RO_SHEAP_BASE_ALIGN ? -EINVAL : ro_sheap_alloc_take(&h->alloc, size, align, &off);
 
     if (rc == -ENOMEM) {
         RO_ERR("symmetric heap exhausted: %zu bytes requested, largest free block %zu of %zu "
@@ -55,18 +65,18 @@ void *ro_sheap_take(struct ro_sheap *h, size_t size, size_t align)
         return NULL;
     }
     if (rc) {
-        RO_ERR("invalid allocation: size %zu, alignment %zu (alignment must be a power of two, "
-               "size non-zero and representable)", size, align);
+        RO_ERR("invalid allocation: size %zu, alignment %zu (alignment must be a power of two "
+               "up to %zu, size non-zero and representable)", size, align, RO_SHEAP_BASE_ALIGN);
         return NULL;
     }
-    return h->base + h->reserved + off;
+    return h->base + off;
 }
 
 int ro_sheap_give(struct ro_sheap *h, void *ptr)
 {
     uint8_t *p = ptr;
     if (!ro_sheap_contains(h, p, 0) || p < h->base + h->reserved ||
-        ro_sheap_alloc_give(&h->alloc, (size_t)(p - h->base - h->reserved))) {
+        ro_sheap_alloc_give(&h->alloc, (size_t)(p - h->base))) {
         RO_ERR("rocshmem_free(%p): not a block returned by rocshmem_malloc on this PE "
                "(heap %p..%p); nothing freed", ptr, (void *)h->base, (void *)(h->base + h->size));
         return -EINVAL;

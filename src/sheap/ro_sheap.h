@@ -8,6 +8,9 @@
 #include <stdint.h>
 
 #define RO_SHEAP_ALIGN 128   /* default alignment and size granule of every block */
+/* Every PE's heap base is aligned to this, so an offset aligned to A <= RO_SHEAP_BASE_ALIGN
+ * gives an A-aligned address on every PE. Larger alignments are refused. */
+#define RO_SHEAP_BASE_ALIGN ((size_t)2 << 20)
 
 struct ro_sheap_block;
 
@@ -29,11 +32,13 @@ size_t ro_sheap_alloc_largest_free(const struct ro_sheap_alloc *a);
 size_t ro_sheap_alloc_blocks(const struct ro_sheap_alloc *a);
 
 /* The region. The first `reserved` bytes are the runtime's own (barrier and collective
- * words); user allocations come after them. */
+ * words): the allocator covers the whole region and holds them as its first block. */
 struct ro_sheap {
-    uint8_t *base;
+    uint8_t *base;              /* RO_SHEAP_BASE_ALIGN-aligned */
     size_t size;
     size_t reserved;
+    void *map;                  /* what mmap returned, and its length */
+    size_t map_len;
     struct ro_sheap_alloc alloc;
 };
 

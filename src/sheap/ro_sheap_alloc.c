@@ -86,19 +86,21 @@ int ro_sheap_alloc_take(struct ro_sheap_alloc *a, size_t size, size_t align, siz
         if (start < b->off || pad > b->len || b->len - pad < size)
             continue;
         /* Split off the alignment pad and the tail as free blocks of their own; both
-         * stay multiples of RO_SHEAP_ALIGN since every offset and size is. */
-        if (pad) {
-            struct ro_sheap_block *nb = ro_sheap_block_new(start, b->len - pad, 0);
-            if (!nb)
-                return -ENOMEM;
+         * stay multiples of RO_SHEAP_ALIGN since every offset and size is. Both blocks
+         * are allocated before anything changes, so a failure leaves the heap as it was. */
+        struct ro_sheap_block *nb = NULL, *tail = NULL;
+        if (pad && !(nb = ro_sheap_block_new(start, b->len - pad, 0)))
+            return -ENOMEM;
+        if (b->len - pad > size && !(tail = ro_sheap_block_new(start + size, b->len - pad - size, 0))) {
+            free(nb);
+            return -ENOMEM;
+        }
+        if (nb) {
             b->len = pad;
             ro_sheap_block_link(b, nb);
             b = nb;
         }
-        if (b->len > size) {
-            struct ro_sheap_block *tail = ro_sheap_block_new(b->off + size, b->len - size, 0);
-            if (!tail)
-                return -ENOMEM;
+        if (tail) {
             b->len = size;
             ro_sheap_block_link(b, tail);
         }
