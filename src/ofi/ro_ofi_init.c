@@ -1,0 +1,270 @@
+/* Opening and closing the transport: picks the provider (named, FI_PROVIDER, or the first
+ * that fits), applies the interface hint, opens the endpoint and builds the AMO table.
+ * Runs on the main thread before the proxy starts; also the describe printout. */
+#include "config.h"
+#include "ofi/ro_ofi_int.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/ro_env.h"
+
+/* Testing hook (not in the env table's user settings): caps the bytes per libfabric
+ * operation, so put/get fragmentation can be tested on providers whose max_msg_size is 2^64. */
+#define RO_OFI_MAX_MSG_ENV "ROCSHMEM_RO_OFI_MAX_MSG"
+
+/* Writes the first address of `family` on interface `name` into buf; 0 or -ENODEV. */
+static int ro_ofi_iface_find(const struct ifaddrs *ifs, const char *name, int family,
+                             char *buf, size_t len)
+{
+    for (const struct ifaddrs *ifa = ifs; ifa; ifa = ifa->ifa_next) {
+        if (!ifa->ifa_addr || ifa->ifa_addr->sa_family != family ||
+            strcmp(ifa->ifa_name, name) != 0)
+            continue;
+        const void *a = family == AF_INET
+            ? (const void *)&((const struct sockaddr_in *)ifa->ifa_addr)->sin_addr
+            : (const void *)&((const struct sockaddr_in6 *)ifa->ifa_addr)->sin6_addr;
+        if (inet_ntop(family, a, buf, (socklen_t)len))
+            return 0;
+    }
+    return -ENODEV;
+}
+
+/* Writes the numeric address of `iface` (an interface name such as "lo", or already an
+ * address) into buf: IPv4 if the interface has one, else IPv6. */
+static int ro_ofi_iface_addr(const char *iface, char *buf, size_t len)
+{
+    struct in6_addr probe;
+    struct ifaddrs *ifs;
+    int ret;
+
+    if (inet_pton(AF_INET, iface, &probe) == 1 || inet_pton(AF_INET6, iface, &probe) == 1) {
+        snprintf(buf, len, "%s", iface);
+        return 0;
+    }
+    if (getifaddrs(&ifs)) {
+        ret = -errno;
+        RO_SYS_ERR("getifaddrs(&ifs)", -ret);
+        return ret;
+    }
+    ret = ro_ofi_iface_find(ifs, iface, AF_INET, buf, len);
+    if (ret)
+        ret = ro_ofi_iface_find(ifs, iface, AF_INET6, buf, len);
+    freeifaddrs(ifs);
+    if (ret)
+        RO_ERR("interface %s: no such interface with an IP address (see `ip addr`)", iface);
+    return ret;
+}
+
+/* Asks again for the chosen provider, bound to the interface's address (FI_SOURCE), so the
+ * endpoint listens and sends there. Providers not addressed by IP (shm) ignore the hint. */
+static int ro_ofi_info_bind_iface(const char *iface, struct fi_info **chosen)
+{
+    char addr[INET6_ADDRSTRLEN];
+    struct fi_info *hints, *list;
+    int ret;
+
+    if (!ro_ofi_addr_is_ip((*chosen)->addr_format))
+        return 0;
+    ret = ro_ofi_iface_addr(iface, addr, sizeof(addr));
+    if (ret)
+        return ret;
+    hints = ro_ofi_hints_alloc((*chosen)->fabric_attr->prov_name);
+    if (!hints)
+        return -ENOMEM;
+    ret = fi_getinfo(RO_OFI_VERSION, addr, NULL, FI_SOURCE, hints, &list);
+    if (ret) {
+        RO_ERR("provider %s cannot use interface %s (address %s): fi_getinfo: %s (%d)",
+               (*chosen)->fabric_attr->prov_name, iface, addr, fi_strerror(-ret), ret);
+        goto free_hints;
+    }
+    fi_freeinfo(*chosen);
+    *chosen = fi_dupinfo(list);
+    fi_freeinfo(list);
+    if (!*chosen)
+        ret = -ENOMEM;
+free_hints:
+    fi_freeinfo(hints);
+    return ret;
+}
+
+/* Finds the provider entry to open. On success *out holds one fi_info (free with
+ * fi_freeinfo). */
+static int ro_ofi_info_get(const struct ro_ofi_params *p, struct fi_info **out)
+{
+    const char *prov = p->provider && *p->provider ? p->provider : NULL;
+    const char *env_prov = getenv("FI_PROVIDER");
+    struct fi_info *hints, *list, *chosen;
+    int ret;
+
+    hints = ro_ofi_hints_alloc(prov);
+    if (!hints)
+        return -ENOMEM;
+    /* FI_PROVIDER needs no code here: libfabric itself filters by it. */
+    ret = fi_getinfo(RO_OFI_VERSION, NULL, NULL, 0, hints, &list);
+    if (ret == -FI_ENODATA && (prov || (env_prov && *env_prov))) {
+        ro_ofi_hints_explain(hints, prov ? prov : env_prov);
+        goto free_hints;
+    }
+    if (ret == -FI_ENODATA) {
+        RO_ERR("no libfabric provider offers RDM endpoints with RMA and atomics "
+               "(`fi_info -t FI_EP_RDM -c 'FI_RMA|FI_ATOMIC'` lists what is there)");
+        goto free_hints;
+    }
+    if (ret) {
+        RO_ERR("fi_getinfo(version, NULL, NULL, 0, hints, &list): %s (%d)", fi_strerror(-ret),
+               ret);
+        goto free_hints;
+    }
+    /* The first entry is libfabric's preference; keep only it. */
+    chosen = fi_dupinfo(list);
+    fi_freeinfo(list);
+    if (!chosen) {
+        ret = -ENOMEM;
+        goto free_hints;
+    }
+    if (p->iface && *p->iface) {
+        ret = ro_ofi_info_bind_iface(p->iface, &chosen);
+        if (ret)
+            goto free_chosen;
+    }
+    fi_freeinfo(hints);
+    *out = chosen;
+    return 0;
+
+free_chosen:
+    fi_freeinfo(chosen);
+free_hints:
+    fi_freeinfo(hints);
+    return ret;
+}
+
+/* Sizes for put/get: fragments of at most max_msg_size (or the testing cap); posts up to
+ * the inject size carry FI_INJECT so the proxy may reuse the source at once. Verified with
+ * ofi_pair on tcp;ofi_rxm, shm and sockets (1.17): injected writes and atomics do bump the
+ * write counter, so they are counted like any other post. */
+static int ro_ofi_sizes_set(struct ro_ofi *o)
+{
+    const char *cap = getenv(RO_OFI_MAX_MSG_ENV);
+    size_t n;
+
+    o->max_msg = o->info->ep_attr->max_msg_size;
+    if (cap && *cap) {
+        if (ro_env_parse_size(cap, &n) || n == 0) {
+            RO_ERR("%s=%s: not a positive size", RO_OFI_MAX_MSG_ENV, cap);
+            return -EINVAL;
+        }
+        if (n < o->max_msg)
+            o->max_msg = n;
+        RO_INFO("%s=%s: put/get fragments of at most %zu bytes", RO_OFI_MAX_MSG_ENV, cap,
+                o->max_msg);
+    }
+    o->inject_size = o->info->tx_attr->inject_size;
+    if (o->inject_size > o->max_msg)
+        o->inject_size = o->max_msg;
+    return 0;
+}
+
+/* Reads back what the provider kept of the requested modes (see ro_ofi_mr.c) and what its
+ * quirks call for (see ro_ofi_attr.c). */
+static void ro_ofi_modes_set(struct ro_ofi *o)
+{
+    const struct ro_ofi_quirk *q = ro_ofi_quirk_find(o->info->fabric_attr->prov_name);
+    int mode = o->info->domain_attr->mr_mode;
+
+    o->virt_addr = (mode & FI_MR_VIRT_ADDR) != 0;
+    o->prov_key = (mode & FI_MR_PROV_KEY) != 0;
+    o->mr_endpoint = (mode & FI_MR_ENDPOINT) != 0;
+    o->write_flags = q->no_delivery_complete ? 0 : FI_DELIVERY_COMPLETE;
+    o->amo_plain_fetch = q->amo_plain_fetch;
+}
+
+int ro_ofi_open(const struct ro_ofi_params *p, struct ro_ofi **out)
+{
+    struct ro_ofi *o = calloc(1, sizeof(*o));
+    int ret;
+
+    if (!o) {
+        RO_SYS_ERR("calloc(1, sizeof(struct ro_ofi))", ENOMEM);
+        return -ENOMEM;
+    }
+    o->pe = p->pe;
+    o->npes = p->npes;
+    ret = ro_ofi_info_get(p, &o->info);
+    if (ret)
+        goto free_o;
+    ro_ofi_modes_set(o);
+    ret = ro_ofi_sizes_set(o);
+    if (ret)
+        goto free_info;
+    ret = ro_ofi_ep_open(o);
+    if (ret)
+        goto free_info;
+    ret = ro_ofi_atomic_query(o, p->amo_emulate);
+    if (ret)
+        goto close_ep;
+    RO_INFO("provider %s, fabric %s, domain %s, mr_mode [%s], inject %zu, max_msg_size %zu",
+            o->info->fabric_attr->prov_name, o->info->fabric_attr->name,
+            o->info->domain_attr->name, fi_tostr(&o->info->domain_attr->mr_mode,
+                                                 FI_TYPE_MR_MODE),
+            o->inject_size, o->info->ep_attr->max_msg_size);
+    *out = o;
+    return 0;
+
+close_ep:
+    ro_ofi_ep_close(o);
+free_info:
+    fi_freeinfo(o->info);
+free_o:
+    free(o);
+    return ret;
+}
+
+int ro_ofi_close(struct ro_ofi *o)
+{
+    int ret = 0;
+
+    if (!o)
+        return 0;
+    if (o->mr) {
+        RO_OFI_CHECK(fi_close(&o->mr->fid), close_ep);
+    }
+close_ep:
+    ro_ofi_ep_close(o);
+    fi_freeinfo(o->info);
+    free(o->addrs);
+    free(o->peers);
+    free(o);
+    return ret;
+}
+
+const char *ro_ofi_provider_name(const struct ro_ofi *o)
+{
+    return o->info->fabric_attr->prov_name;
+}
+
+void ro_ofi_describe(const struct ro_ofi *o, FILE *out)
+{
+    const struct fi_domain_attr *d = o->info->domain_attr;
+
+    fprintf(out, "provider %s, fabric %s, domain %s\n", o->info->fabric_attr->prov_name,
+            o->info->fabric_attr->name, d->name);
+    fprintf(out, "mr_mode [%s]: remote addresses are %s, keys chosen by %s\n",
+            d->mr_mode ? fi_tostr(&d->mr_mode, FI_TYPE_MR_MODE) : "none",
+            o->virt_addr ? "virtual addresses" : "heap offsets",
+            o->prov_key ? "the provider" : "us");
+    fprintf(out, "inject %zu bytes, max msg %zu bytes (fragments of %zu), progress data %s "
+            "control %s\n", o->inject_size, o->info->ep_attr->max_msg_size, o->max_msg,
+            d->data_progress == FI_PROGRESS_AUTO ? "auto" : "manual",
+            d->control_progress == FI_PROGRESS_AUTO ? "auto" : "manual");
+    fprintf(out, "remote completion: puts %s, non-fetching amo %s\n",
+            o->write_flags & FI_DELIVERY_COMPLETE ? "FI_DELIVERY_COMPLETE" : "as the provider "
+            "completes them", o->amo_plain_fetch ? "sent as fetching (w counts on r)"
+            : o->write_flags & FI_DELIVERY_COMPLETE ? "FI_DELIVERY_COMPLETE" : "as the "
+            "provider completes them");
+    ro_ofi_atomic_describe(o, out);
+}

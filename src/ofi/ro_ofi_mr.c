@@ -1,0 +1,67 @@
+/* Registration of this PE's heap as the target of remote RMA and atomics, and the table of
+ * every peer's key and base that turns a heap offset into the (addr, key) a post needs.
+ * Setup only, main thread. */
+#include "config.h"
+#include "ofi/ro_ofi_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Without FI_MR_PROV_KEY we choose the key. It must be unique per domain in this process,
+ * and the heap is the only region ever registered, so a constant will do. */
+#define RO_OFI_HEAP_KEY 1
+
+int ro_ofi_mr_reg(struct ro_ofi *o, void *base, size_t len, struct ro_ofi_mr_info *mine)
+{
+    struct fid_mr *mr;
+    int ret;
+
+    if (o->mr) {
+        RO_ERR("the heap is already registered; one region per PE");
+        return -EEXIST;
+    }
+    /* FI_READ/FI_WRITE as well as the remote rights: providers that need a local descriptor
+     * (none of the ones here, as FI_MR_LOCAL is not requested) may then use the heap as a
+     * local buffer too. */
+    RO_OFI_CHECK(fi_mr_reg(o->domain, base, len,
+                           FI_REMOTE_READ | FI_REMOTE_WRITE | FI_READ | FI_WRITE, 0,
+                           RO_OFI_HEAP_KEY, 0, &mr, NULL), err);
+    /* FI_MR_ENDPOINT: the region is usable only once bound to the endpoint and enabled. */
+    if (o->mr_endpoint) {
+        RO_OFI_CHECK(fi_mr_bind(mr, &o->ep->fid, 0), close_mr);
+        RO_OFI_CHECK(fi_mr_enable(mr), close_mr);
+    }
+    uint64_t key = fi_mr_key(mr);
+    if (key == FI_KEY_NOTAVAIL) {
+        RO_ERR("fi_mr_key(mr): provider %s gave no key for the heap",
+               o->info->fabric_attr->prov_name);
+        ret = -EINVAL;
+        goto close_mr;
+    }
+    o->mr = mr;
+    mine->key = key;
+    /* With FI_MR_VIRT_ADDR the target adds nothing to the address a peer sends, so peers
+     * send heap address + offset; without it they send the offset alone. */
+    mine->base = o->virt_addr ? (uint64_t)(uintptr_t)base : 0;
+    return 0;
+
+close_mr:
+    fi_close(&mr->fid);
+err:
+    return ret;
+}
+
+int ro_ofi_mr_peers(struct ro_ofi *o, const struct ro_ofi_mr_info *all)
+{
+    struct ro_ofi_mr_info *peers = malloc((size_t)o->npes * sizeof(*peers));
+
+    if (!peers) {
+        RO_SYS_ERR("malloc(npes * sizeof(struct ro_ofi_mr_info))", ENOMEM);
+        return -ENOMEM;
+    }
+    memcpy(peers, all, (size_t)o->npes * sizeof(*peers));
+    free(o->peers);
+    o->peers = peers;
+    return 0;
+}

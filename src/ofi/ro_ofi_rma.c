@@ -1,0 +1,68 @@
+/* Put and get as the proxy issues them: one injected fi_writemsg for a small put, else
+ * fi_writemsg / fi_read in fragments of at most max_msg_size. Each post bumps the posted
+ * counter that the provider's write or read counter will match on completion. Proxy thread
+ * only. */
+#include "config.h"
+#include "ofi/ro_ofi_int.h"
+
+#include <errno.h>
+
+/* A one-piece fi_writemsg; the caller's flags carry FI_DELIVERY_COMPLETE where the provider
+ * needs it for completion to mean the data is in the target's memory (see ro_ofi_quirk). */
+struct ro_ofi_wmsg {
+    struct iovec iov;
+    struct fi_rma_iov rma;
+    struct fi_msg_rma msg;
+};
+
+static void ro_ofi_wmsg_set(struct ro_ofi_wmsg *m, const struct ro_ofi *o, int pe,
+                            uint64_t raddr, const void *buf, size_t len)
+{
+    m->iov = (struct iovec){ .iov_base = (void *)buf, .iov_len = len };
+    m->rma = (struct fi_rma_iov){ .addr = raddr, .len = len, .key = o->peers[pe].key };
+    m->msg = (struct fi_msg_rma){ .msg_iov = &m->iov, .iov_count = 1, .addr = o->addrs[pe],
+                                  .rma_iov = &m->rma, .rma_iov_count = 1 };
+}
+
+int ro_ofi_put(struct ro_ofi *o, int pe, uint64_t roff, const void *src, size_t len)
+{
+    RO_OFI_PE_CHECK(o, pe);
+    const uint64_t raddr = o->peers[pe].base + roff;
+    const char *buf = src;
+    struct ro_ofi_wmsg m;
+    int ret = 0;
+
+    /* FI_INJECT: the provider copies the source before returning, so the proxy may reuse it
+     * at once (fi_inject_write would too, but takes no flags: see ro_ofi_quirk). */
+    if (len && len <= o->inject_size) {
+        ro_ofi_wmsg_set(&m, o, pe, raddr, buf, len);
+        RO_OFI_POST(o, pe, fi_writemsg(o->ep, &m.msg, o->write_flags | FI_INJECT), err);
+        o->posted.w++;
+        return 0;
+    }
+    for (size_t off = 0, n; off < len; off += n) {
+        n = len - off < o->max_msg ? len - off : o->max_msg;
+        ro_ofi_wmsg_set(&m, o, pe, raddr + off, buf + off, n);
+        RO_OFI_POST(o, pe, fi_writemsg(o->ep, &m.msg, o->write_flags), err);
+        o->posted.w++;
+    }
+err:
+    return ret;
+}
+
+int ro_ofi_get(struct ro_ofi *o, int pe, uint64_t roff, void *dst, size_t len)
+{
+    RO_OFI_PE_CHECK(o, pe);
+    const uint64_t raddr = o->peers[pe].base + roff, key = o->peers[pe].key;
+    char *buf = dst;
+    int ret = 0;
+
+    for (size_t off = 0, n; off < len; off += n) {
+        n = len - off < o->max_msg ? len - off : o->max_msg;
+        RO_OFI_POST(o, pe, fi_read(o->ep, buf + off, n, NULL, o->addrs[pe], raddr + off, key,
+                                   NULL), err);
+        o->posted.r++;
+    }
+err:
+    return ret;
+}
