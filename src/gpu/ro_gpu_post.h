@@ -14,16 +14,17 @@ RO_DEVICE struct ro_ctx *ro_gpu_ctx(rocshmem_ctx_t ctx)
     return (struct ro_ctx *)ctx.ctx_opaque;
 }
 
-/* Spin briefly, then yield, then sleep: four PEs and their proxies share two cores. */
+/* Spin briefly, then yield, then sleep: four PEs and their proxies share two cores.
+ * Yielding lasts long (ms) because any sleep costs at least the timer slack (50 us). */
 RO_DEVICE void ro_gpu_backoff(unsigned *iter)
 {
     unsigned i = (*iter)++;
     if (i < 32)
         ro_cpu_relax();
-    else if (i < 256)
+    else if (i < 20000)
         ro_yield();
     else
-        ro_nanosleep(i < 1024 ? 1000 : 20000);
+        ro_nanosleep(20000);
 }
 
 void ro_gpu_timeout(const char *api, const char *what, uint64_t have, uint64_t want);
