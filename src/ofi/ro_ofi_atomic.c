@@ -274,8 +274,9 @@ static bool ro_ofi_atomic_native(struct ro_ofi *o, enum ro_dt dt, enum ro_amo_op
 }
 
 /* Fills o->amo. Emulation needs compare-and-swap on the unsigned type of each size; 32 and
- * 64 bits are required (every API type rests on them), 8 and 16 bits are used where there. */
-int ro_ofi_atomic_query(struct ro_ofi *o, int emulate)
+ * 64 bits are required (every API type rests on them), 8 and 16 bits are used where there.
+ * Returns -ENOTSUP, logged at `level`, for a provider without them. */
+int ro_ofi_atomic_query(struct ro_ofi *o, int emulate, int level)
 {
     static const size_t sizes[] = { 1, 2, 4, 8 };
     bool cas[9] = { false };
@@ -286,9 +287,9 @@ int ro_ofi_atomic_query(struct ro_ofi *o, int emulate)
                                         &count) == 0 && count >= 1;
     }
     if (!cas[4] || !cas[8]) {
-        RO_ERR("provider %s: no FI_CSWAP on %s (fi_compare_atomicvalid), so AMOs can be "
-               "neither done nor emulated; choose another provider (fi_info -l)",
-               o->info->fabric_attr->prov_name, cas[4] ? "FI_UINT64" : "FI_UINT32");
+        RO_LOG(level, "provider %s: no FI_CSWAP on %s (fi_compare_atomicvalid), so AMOs can "
+               "be neither done nor emulated", o->info->fabric_attr->prov_name,
+               cas[4] ? "FI_UINT64" : "FI_UINT32");
         return -ENOTSUP;
     }
     for (int dt = 0; dt < RO_DT_COUNT; dt++)

@@ -92,13 +92,11 @@ free_hints:
     return ret;
 }
 
-/* Finds the provider entry to open. On success *out holds one fi_info (free with
- * fi_freeinfo). */
-static int ro_ofi_info_get(const struct ro_ofi_params *p, struct fi_info **out)
+/* Lists the provider entries that match the hints, libfabric's preference first. On
+ * success *out holds the list (free with fi_freeinfo). */
+static int ro_ofi_info_list(const char *prov, const char *env_prov, struct fi_info **out)
 {
-    const char *prov = p->provider && *p->provider ? p->provider : NULL;
-    const char *env_prov = getenv("FI_PROVIDER");
-    struct fi_info *hints, *list, *chosen;
+    struct fi_info *hints, *list;
     int ret;
 
     hints = ro_ofi_hints_alloc(prov);
@@ -106,39 +104,17 @@ static int ro_ofi_info_get(const struct ro_ofi_params *p, struct fi_info **out)
         return -ENOMEM;
     /* FI_PROVIDER needs no code here: libfabric itself filters by it. */
     ret = fi_getinfo(RO_OFI_VERSION, NULL, NULL, 0, hints, &list);
-    if (ret == -FI_ENODATA && (prov || (env_prov && *env_prov))) {
+    if (ret == -FI_ENODATA && (prov || env_prov)) {
         ro_ofi_hints_explain(hints, prov ? prov : env_prov);
-        goto free_hints;
-    }
-    if (ret == -FI_ENODATA) {
+    } else if (ret == -FI_ENODATA) {
         RO_ERR("no libfabric provider offers RDM endpoints with RMA and atomics "
                "(`fi_info -t FI_EP_RDM -c 'FI_RMA|FI_ATOMIC'` lists what is there)");
-        goto free_hints;
-    }
-    if (ret) {
+    } else if (ret) {
         RO_ERR("fi_getinfo(version, NULL, NULL, 0, hints, &list): %s (%d)", fi_strerror(-ret),
                ret);
-        goto free_hints;
+    } else {
+        *out = list;
     }
-    /* The first entry is libfabric's preference; keep only it. */
-    chosen = fi_dupinfo(list);
-    fi_freeinfo(list);
-    if (!chosen) {
-        ret = -ENOMEM;
-        goto free_hints;
-    }
-    if (p->iface && *p->iface) {
-        ret = ro_ofi_info_bind_iface(p->iface, &chosen);
-        if (ret)
-            goto free_chosen;
-    }
-    fi_freeinfo(hints);
-    *out = chosen;
-    return 0;
-
-free_chosen:
-    fi_freeinfo(chosen);
-free_hints:
     fi_freeinfo(hints);
     return ret;
 }
@@ -183,7 +159,10 @@ static void ro_ofi_modes_set(struct ro_ofi *o)
     o->amo_plain_fetch = q->amo_plain_fetch;
 }
 
-int ro_ofi_open(const struct ro_ofi_params *p, struct ro_ofi **out)
+/* Opens the transport on one provider entry. A provider without compare-and-swap returns
+ * -ENOTSUP, logged at `level`, so that the caller may try the next. */
+static int ro_ofi_open_info(const struct ro_ofi_params *p, const struct fi_info *fi, int level,
+                            struct ro_ofi **out)
 {
     struct ro_ofi *o = calloc(1, sizeof(*o));
     int ret;
@@ -194,9 +173,16 @@ int ro_ofi_open(const struct ro_ofi_params *p, struct ro_ofi **out)
     }
     o->pe = p->pe;
     o->npes = p->npes;
-    ret = ro_ofi_info_get(p, &o->info);
-    if (ret)
+    o->info = fi_dupinfo(fi);
+    if (!o->info) {
+        ret = -ENOMEM;
         goto free_o;
+    }
+    if (p->iface && *p->iface) {
+        ret = ro_ofi_info_bind_iface(p->iface, &o->info);
+        if (ret)
+            goto free_info;
+    }
     ro_ofi_modes_set(o);
     ret = ro_ofi_sizes_set(o);
     if (ret)
@@ -204,7 +190,7 @@ int ro_ofi_open(const struct ro_ofi_params *p, struct ro_ofi **out)
     ret = ro_ofi_ep_open(o);
     if (ret)
         goto free_info;
-    ret = ro_ofi_atomic_query(o, p->amo_emulate);
+    ret = ro_ofi_atomic_query(o, p->amo_emulate, level);
     if (ret)
         goto close_ep;
     RO_INFO("provider %s, fabric %s, domain %s, mr_mode [%s], inject %zu, max_msg_size %zu",
@@ -221,6 +207,38 @@ free_info:
     fi_freeinfo(o->info);
 free_o:
     free(o);
+    return ret;
+}
+
+int ro_ofi_open(const struct ro_ofi_params *p, struct ro_ofi **out)
+{
+    const char *prov = p->provider && *p->provider ? p->provider : NULL;
+    const char *env_prov = getenv("FI_PROVIDER");
+    const char *skip = "";
+    struct fi_info *list;
+    int ret;
+
+    if (env_prov && !*env_prov)
+        env_prov = NULL;
+    ret = ro_ofi_info_list(prov, env_prov, &list);
+    if (ret)
+        return ret;
+    /* A provider the user named must do; otherwise the first that fits, in libfabric's
+     * order, where fitting also means compare-and-swap (its entries for other addresses
+     * would fail the same way, so they are skipped). */
+    for (const struct fi_info *fi = list; fi; fi = fi->next) {
+        const char *name = fi->fabric_attr->prov_name;
+        if (strcmp(name, skip) == 0)
+            continue;
+        ret = ro_ofi_open_info(p, fi, prov || env_prov ? RO_LOG_ERROR : RO_LOG_INFO, out);
+        if (ret != -ENOTSUP || prov || env_prov)
+            break;
+        skip = name;
+    }
+    if (ret == -ENOTSUP && !prov && !env_prov)
+        RO_ERR("no provider here has compare-and-swap for AMOs (ROCSHMEM_DEBUG_LEVEL=2 shows "
+               "each one tried)");
+    fi_freeinfo(list);
     return ret;
 }
 

@@ -134,7 +134,7 @@ int  ro_ofi_ep_open(struct ro_ofi *o);
 void ro_ofi_ep_close(struct ro_ofi *o);
 
 /* ro_ofi_atomic.c: the AMO table. */
-int  ro_ofi_atomic_query(struct ro_ofi *o, int emulate);
+int  ro_ofi_atomic_query(struct ro_ofi *o, int emulate, int level);
 void ro_ofi_atomic_describe(const struct ro_ofi *o, FILE *out);
 
 /* ro_ofi_progress.c: bounded waiting for the other data-path files. */
