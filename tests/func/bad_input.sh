@@ -1,0 +1,62 @@
+#!/bin/sh
+# Bad input under a real launcher (Hydra, 2 PEs, shm): func_bad_input must log one
+# message per bad call and still exit 0; a bad ROCSHMEM_BOOTSTRAP, ROCSHMEM_HEAP_SIZE or
+# provider must end the job quickly with a nonzero status and a message naming the
+# variable (or provider) and the value. Skips (77) only when mpiexec.hydra is missing.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+builddir=${top_builddir:-$here/../..}
+run="$here/../run_pe.sh"
+prog="$builddir/tests/func/func_bad_input"
+hydra=${MPIEXEC_HYDRA:-$(command -v mpiexec.hydra)}
+[ -n "$hydra" ] && [ -x "$hydra" ] || { echo "skip: mpiexec.hydra not found"; exit 77; }
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+fail=0
+
+# Startup failures must not hang: a short limit, and the launcher's timeout status
+# (124, or 137 after the kill) counts as a failure of its own.
+export RO_TEST_TIMEOUT=60
+
+# name, expected status (0 or "nonzero"), then the fixed strings stderr must contain.
+check() {
+    name=$1 want=$2 rc=$3 bad=0
+    shift 3
+    case $want:$rc in
+    0:0) ;;
+    nonzero:124|nonzero:137) echo "FAIL $name: timed out (hang) instead of failing"; bad=1 ;;
+    nonzero:0) echo "FAIL $name: exited 0, expected a failure"; bad=1 ;;
+    nonzero:*) ;;
+    *) echo "FAIL $name: exit status $rc, expected $want"; bad=1 ;;
+    esac
+    for msg in "$@"; do
+        grep -qF -- "$msg" "$log" || { echo "FAIL $name: no \"$msg\" in the output"; bad=1; }
+    done
+    if [ "$bad" -ne 0 ]; then
+        fail=1
+        sed 's/^/    /' "$log" | tail -40
+    else
+        echo "PASS $name"
+    fi
+}
+
+"$run" hydra shm 2 "$prog" >"$log" 2>&1
+check "bad arguments" 0 $? \
+    "rocshmem_putmem: invalid PE" "rocshmem_getmem: invalid PE" "rocshmem_int_p: invalid PE" \
+    "rocshmem_int_g: invalid PE" "rocshmem_int_atomic_add: invalid PE" \
+    "rocshmem_int_atomic_fetch_add: invalid PE" "rocshmem_putmem_signal: invalid PE" \
+    "not inside the symmetric heap" \
+    "rocshmem_int_wait_until: comparison 42" "rocshmem_int_test: comparison 42" \
+    "sig_op 7" "not a block" "rocshmem_ctx_destroy: not a context" "func_bad_input: PASS"
+
+ROCSHMEM_BOOTSTRAP=bogus "$run" hydra shm 2 "$prog" --init-only >"$log" 2>&1
+check "ROCSHMEM_BOOTSTRAP=bogus" nonzero $? "ROCSHMEM_BOOTSTRAP=bogus"
+
+ROCSHMEM_HEAP_SIZE=12Q "$run" hydra shm 2 "$prog" --init-only >"$log" 2>&1
+check "ROCSHMEM_HEAP_SIZE=12Q" nonzero $? "ROCSHMEM_HEAP_SIZE=12Q"
+
+"$run" hydra nosuchprovider 2 "$prog" --init-only >"$log" 2>&1
+check "provider nosuchprovider" nonzero $? "nosuchprovider"
+
+exit $fail

@@ -1,0 +1,71 @@
+/* Bad arguments must be reported and dropped, never crash a PE or corrupt memory.
+ * tests/func/bad_input.sh runs this program and checks stderr for each message; the
+ * program itself checks what it can see: fetches from an invalid PE return 0, dropped
+ * operations change nothing, and the PEs still work together afterwards.
+ * With --init-only it only starts and stops the library: the script uses that to check
+ * how rocshmem_init fails on a bad environment. */
+#include "ro_test.h"
+
+#include <stdint.h>
+
+int main(int argc, char **argv)
+{
+    int me, npes, right, left, priv = 0;
+    int *x;
+    uint64_t *sig;
+    char buf[16] = "0123456789abcde";
+    rocshmem_ctx_t dflt;
+
+    if (argc > 1 && !strcmp(argv[1], "--init-only")) {
+        rocshmem_init();
+        rocshmem_finalize();
+        return 0;
+    }
+    rocshmem_init();
+    rt_begin("func_bad_input", 2);
+    me = rocshmem_my_pe();
+    npes = rocshmem_n_pes();
+    right = (me + 1) % npes;
+    left = (me + npes - 1) % npes;
+    x = rocshmem_calloc(4, sizeof(int));
+    sig = rocshmem_calloc(1, sizeof(uint64_t));
+    RT_CHECK("rocshmem_calloc", "-", x && sig, "returned NULL");
+    x[0] = 42;
+    rocshmem_barrier_all();
+
+    rt_step("invalid PEs");
+    rocshmem_putmem(x, buf, sizeof(int), npes);
+    rocshmem_getmem(buf, x, sizeof(int), -1);
+    rocshmem_int_p(x, 1, npes + 5);
+    RT_CHECK_EQ("int_g from an invalid PE", "int", rocshmem_int_g(x, npes), 0);
+    rocshmem_int_atomic_add(x, 1, npes);
+    RT_CHECK_EQ("int_atomic_fetch_add on an invalid PE", "int",
+                rocshmem_int_atomic_fetch_add(x, 1, -3), 0);
+    rocshmem_putmem_signal(x, buf, sizeof(int), sig, 1, ROCSHMEM_SIGNAL_SET, npes);
+
+    rt_step("addresses outside the symmetric heap");
+    rocshmem_putmem(&priv, buf, sizeof(priv), right);
+    rocshmem_getmem(buf, &priv, sizeof(priv), right);
+    rocshmem_int_atomic_inc(&priv, right);
+
+    rt_step("invalid comparison, signal op, free, context");
+    rocshmem_int_wait_until(x, 42, 0);
+    RT_CHECK_EQ("int_test with comparison 42", "int", rocshmem_int_test(x, 42, 42), 0);
+    rocshmem_putmem_signal(x, buf, sizeof(int), sig, 1, 7, right);
+    rocshmem_free(&priv);
+    dflt = ROCSHMEM_CTX_DEFAULT;
+    rocshmem_ctx_destroy(dflt);
+
+    /* Nothing above may have reached any PE's heap. */
+    rocshmem_barrier_all();
+    RT_CHECK_EQ("dropped operations left x untouched", "int", x[0], 42);
+    RT_CHECK_EQ("dropped operations left the signal untouched", "uint64", *sig, (uint64_t)0);
+
+    rt_step("correct operations afterwards");
+    rocshmem_int_p(&x[1], 100 + me, right);
+    rocshmem_barrier_all();
+    RT_CHECK_EQ("int_p after bad input", "int", x[1], 100 + left);
+    rocshmem_free(sig);
+    rocshmem_free(x);
+    return rt_end();
+}
