@@ -77,6 +77,7 @@ int ro_init_fabric(void)
         .pe = ro_core.boot->rank,
         .npes = ro_core.boot->size,
         .amo_emulate = ro_core.env.RO_AMO_EMULATE,
+        .max_msg = ro_core.env.RO_OFI_MAX_MSG,
     };
     char name[RO_OFI_NAME_MAX] = { 0 };
     size_t len = sizeof(name);

@@ -19,6 +19,7 @@ struct ro_ofi_params {
     const char *iface;      /* NULL or "": provider default; e.g. "lo" */
     int pe, npes;
     int amo_emulate;        /* emulate every AMO with compare-and-swap (testing) */
+    size_t max_msg;         /* 0, or a cap on bytes per libfabric operation (testing) */
 };
 
 /* What a peer needs to reach this PE's heap. */
@@ -28,7 +29,8 @@ struct ro_ofi_mr_info {
 };
 
 /* Operations posted to and completed by the provider so far. Writes and non-fetching AMOs
- * count on `w`, reads and fetching AMOs on `r`. */
+ * count on `w`, or on `r` where they are sent as fetching (shm) or emulated; reads and
+ * fetching AMOs on `r`. A caller waiting for completion waits for both. */
 struct ro_ofi_count {
     uint64_t w, r;
 };

@@ -15,7 +15,6 @@
 
 /* Testing hook (not in the env table's user settings): caps the bytes per libfabric
  * operation, so put/get fragmentation can be tested on providers whose max_msg_size is 2^64. */
-#define RO_OFI_MAX_MSG_ENV "ROCSHMEM_RO_OFI_MAX_MSG"
 
 /* Writes the first address of `family` on interface `name` into buf; 0 or -ENODEV. */
 static int ro_ofi_iface_find(const struct ifaddrs *ifs, const char *name, int family,
@@ -123,26 +122,16 @@ static int ro_ofi_info_list(const char *prov, const char *env_prov, struct fi_in
  * the inject size carry FI_INJECT so the proxy may reuse the source at once. Verified with
  * ofi_pair on tcp;ofi_rxm, shm and sockets (1.17): injected writes and atomics do bump the
  * write counter, so they are counted like any other post. */
-static int ro_ofi_sizes_set(struct ro_ofi *o)
+static void ro_ofi_sizes_set(struct ro_ofi *o, size_t cap)
 {
-    const char *cap = getenv(RO_OFI_MAX_MSG_ENV);
-    size_t n;
-
     o->max_msg = o->info->ep_attr->max_msg_size;
-    if (cap && *cap) {
-        if (ro_env_parse_size(cap, &n) || n == 0) {
-            RO_ERR("%s=%s: not a positive size", RO_OFI_MAX_MSG_ENV, cap);
-            return -EINVAL;
-        }
-        if (n < o->max_msg)
-            o->max_msg = n;
-        RO_INFO("%s=%s: put/get fragments of at most %zu bytes", RO_OFI_MAX_MSG_ENV, cap,
-                o->max_msg);
+    if (cap && cap < o->max_msg) {
+        o->max_msg = cap;
+        RO_INFO("ROCSHMEM_RO_OFI_MAX_MSG: put/get fragments of at most %zu bytes", o->max_msg);
     }
     o->inject_size = o->info->tx_attr->inject_size;
     if (o->inject_size > o->max_msg)
         o->inject_size = o->max_msg;
-    return 0;
 }
 
 /* Reads back what the provider kept of the requested modes (see ro_ofi_mr.c) and what its
@@ -184,9 +173,7 @@ static int ro_ofi_open_info(const struct ro_ofi_params *p, const struct fi_info 
             goto free_info;
     }
     ro_ofi_modes_set(o);
-    ret = ro_ofi_sizes_set(o);
-    if (ret)
-        goto free_info;
+    ro_ofi_sizes_set(o, p->max_msg);
     ret = ro_ofi_ep_open(o);
     if (ret)
         goto free_info;

@@ -32,7 +32,7 @@
 #define BURST_OFF     (896u << 10)              /* per initiator: 32K of small puts */
 #define HOT_SLOT      (HEAP_LEN - 64)           /* on PE 0: both PEs add here */
 #define WAIT_SEC      20                        /* any single wait; sockets is ~10 ms per op */
-#define FRAG_TEST     "3000"                    /* fragment size forced in the second round */
+#define FRAG_TEST     3000                    /* fragment size forced in the second round */
 #define MAX_FAILS     20                        /* failures printed in full */
 
 struct pair {
@@ -498,7 +498,7 @@ static void setup(struct pair *p, int emulate)
     const char *iface = getenv("ROCSHMEM_RO_IFACE");
     struct ro_ofi_params params = {
         .provider = p->prov_arg, .iface = iface ? iface : iface_default,
-        .pe = p->pe, .npes = 2, .amo_emulate = emulate,
+        .pe = p->pe, .npes = 2, .amo_emulate = emulate, .max_msg = emulate ? FRAG_TEST : 0,
     };
     char names[2][RO_OFI_NAME_MAX];
     struct ro_ofi_mr_info mr[2];
@@ -537,10 +537,8 @@ static void teardown(struct pair *p)
 static void run_round(struct pair *p, int round, unsigned char *src, unsigned char *dst)
 {
     p->round = round;
-    p->mode = round ? "emulated, " FRAG_TEST "-byte fragments" : "native";
-    /* Second round: emulate every AMO and fragment put/get at a size no provider uses. */
-    if (round)
-        setenv("ROCSHMEM_RO_OFI_MAX_MSG", FRAG_TEST, 1);
+    p->mode = round ? "emulated, 3000-byte fragments" : "native";
+    /* Second round (setup): emulate every AMO and fragment put/get at a size no provider uses. */
     setup(p, round);
     test_put(p, src, dst);
     test_burst(p, src, dst);

@@ -7,7 +7,7 @@ export FI_TCP_IFACE=lo FI_SOCKETS_IFACE=lo FI_UDP_IFACE=lo FI_NET_IFACE=lo
 export OMPI_MCA_oob_tcp_if_include=lo OMPI_MCA_btl_tcp_if_include=lo
 export ROCSHMEM_RO_IFACE=lo
 # The provider is named on the command line; FI_PROVIDER would filter it out.
-unset FI_PROVIDER ROCSHMEM_RO_OFI_MAX_MSG
+unset FI_PROVIDER
 
 prog=${top_builddir:-.}/tests/unit/ofi_pair
 if [ ! -x "$prog" ]; then
