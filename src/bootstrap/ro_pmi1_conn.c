@@ -234,7 +234,7 @@ int ro_pmi1_conn_recv(struct ro_pmi1_conn *c, const char *what, struct ro_pmi1_m
             c->rb.len += (size_t)n;
             continue;
         }
-        if (n == 0) {
+        if (n == 0 || (n < 0 && errno == ECONNRESET)) {
             RO_ERR("pmi1 %s: the launcher closed the PMI connection", what);
             return -ECONNRESET;
         }
