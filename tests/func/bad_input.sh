@@ -47,6 +47,7 @@ check "bad arguments" 0 $? \
     "rocshmem_int_g: invalid PE" "rocshmem_int_atomic_add: invalid PE" \
     "rocshmem_int_atomic_fetch_add: invalid PE" "rocshmem_putmem_signal: invalid PE" \
     "not inside the symmetric heap" \
+    "is not aligned to its 4-byte type" \
     "rocshmem_int_wait_until: comparison 42" "rocshmem_int_test: comparison 42" \
     "sig_op 7" "not a block" "rocshmem_ctx_destroy: not a context" "func_bad_input: PASS"
 

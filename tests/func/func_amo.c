@@ -235,6 +235,26 @@ static void run_some_types(const struct variant *v)
     amo_bit_int64(v);
 }
 
+/* More non-fetching AMOs than a ring holds (4096 descriptors by default), issued with no
+ * quiet between them, on the default and on a created context: none may be lost. */
+static void amo_flood(long count, rocshmem_ctx_t ctx)
+{
+    uint64_t *x = scratch;
+
+    rt_step("%ld atomic adds without quiet", count);
+    x[0] = x[1] = 0;
+    rocshmem_barrier_all();
+    for (long i = 0; i < count; i++) {
+        rocshmem_uint64_atomic_add(&x[0], 1, right);
+        rocshmem_ctx_uint64_atomic_inc(ctx, &x[1], right);
+    }
+    rocshmem_barrier_all();
+    RT_CHECK_EQ("uint64_atomic_add without quiet (ring overflow)", "uint64", x[0], (uint64_t)count);
+    RT_CHECK_EQ("ctx_uint64_atomic_inc without quiet (ring overflow)", "uint64", x[1],
+                (uint64_t)count);
+    rocshmem_barrier_all();
+}
+
 int main(void)
 {
     struct variant plain = { "plain names", 0, ROCSHMEM_CTX_INVALID };
@@ -257,6 +277,7 @@ int main(void)
     run_all_types(&plain);
     run_some_types(&dflt);
     run_some_types(&made);
+    amo_flood(rt_iters(3 * 4096 + 5, 50), made.ctx);
     rocshmem_ctx_destroy(made.ctx);
 
     rocshmem_free(scratch);

@@ -48,6 +48,11 @@ int main(int argc, char **argv)
     rocshmem_getmem(buf, &priv, sizeof(priv), right);
     rocshmem_int_atomic_inc(&priv, right);
 
+    rt_step("misaligned atomics");
+    rocshmem_int_atomic_add((int *)((char *)x + 1), 1, right);
+    RT_CHECK_EQ("int_atomic_fetch_add on a misaligned address", "int",
+                rocshmem_int_atomic_fetch_add((int *)((char *)x + 2), 1, right), 0);
+
     rt_step("invalid comparison, signal op, free, context");
     rocshmem_int_wait_until(x, 42, 0);
     RT_CHECK_EQ("int_test with comparison 42", "int", rocshmem_int_test(x, 42, 42), 0);

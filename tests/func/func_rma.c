@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#define MAX_BYTES ((1u << 20) + 5)
+#define MAX_BYTES ((16u << 20) + 3)   /* largest transfer: 16 MiB + 3 */
 #define GUARD     8      /* canary bytes checked on both sides of each transfer */
 #define CANARY    0x5a
 
@@ -200,13 +200,45 @@ static void test_getmem(const struct variant *v, size_t size, int nbi)
 ROCSHMEM_FOR_RMA_TYPES(DEF_TYPED)
 #undef DEF_TYPED
 
-/* all_sizes == 0 runs a few sizes only: the ctx_ names on a slow provider. */
+/* More single-element puts than a context's ring holds (ROCSHMEM_RO_RING_SIZE, 4096 by
+ * default) without a quiet between them: the issuing PE must wait for ring space, not
+ * overwrite descriptors still in flight. */
+static void test_ring_overflow(long count)
+{
+    uint64_t *slots = (uint64_t *)sym_dst;
+
+    rt_step("%ld uint64_p and putmem_nbi without quiet", count);
+    memset(slots, 0, 2 * (size_t)count * sizeof(uint64_t));
+    rocshmem_barrier_all();
+    for (long i = 0; i < count; i++) {
+        uint64_t v = (uint64_t)i * 1000003u + (uint64_t)me;
+        rocshmem_uint64_p(&slots[i], v, right);
+        /* The source of an _nbi put must stay untouched until quiet: use the symmetric
+         * source buffer, one word per put. */
+        ((uint64_t *)sym_src)[i] = v + 1;
+        rocshmem_putmem_nbi(&slots[count + i], &((uint64_t *)sym_src)[i], sizeof(uint64_t), right);
+    }
+    rocshmem_barrier_all();
+    for (long i = 0; i < count; i++) {
+        uint64_t v = (uint64_t)i * 1000003u + (uint64_t)left;
+        RT_CHECK_EQ("uint64_p without quiet (ring overflow)", "uint64", slots[i], v);
+        RT_CHECK_EQ("putmem_nbi without quiet (ring overflow)", "uint64", slots[count + i], v + 1);
+    }
+    rocshmem_barrier_all();
+}
+
+/* all_sizes == 0 runs a few sizes only: the ctx_ names on a slow provider. The 16 MiB
+ * transfer runs with the plain names only, and not on a slow provider. */
 static void run_variant(const struct variant *v, int all_sizes)
 {
-    static const size_t sizes[] = { 1, 7, 8, 64, 65, 4096, 65536 + 3, MAX_BYTES };
+    static const size_t sizes[] = {
+        0, 1, 7, 8, 64, 65, 4096, 65536 + 3, (1u << 20) + 5, MAX_BYTES
+    };
 
     for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
         if (!all_sizes && sizes[i] != 7 && sizes[i] != 65536 + 3)
+            continue;
+        if (sizes[i] == MAX_BYTES && (v->use_ctx || rt_slow()))
             continue;
         for (int nbi = 0; nbi <= 1; nbi++) {
             test_putmem(v, sizes[i], nbi);
@@ -252,6 +284,7 @@ int main(void)
     if (!rt_slow())
         run_variant(&vars[1], 1);
     run_variant(&vars[2], !rt_slow());
+    test_ring_overflow(rt_iters(3 * 4096 + 5, 50));
     rocshmem_ctx_destroy(vars[2].ctx);
 
     rocshmem_free(sym_self);

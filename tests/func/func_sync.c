@@ -64,7 +64,7 @@ ROCSHMEM_FOR_RMA_TYPES(DEF_COLLECT_SOME)
     {                                                                                      \
         TYPE *w = scratch, *a = w + W_COUNT, ones[NV], seq[NV], got;                       \
         int st[NV], t;                                                                     \
-        size_t r;                                                                          \
+        size_t r, idx[NV];                                                                 \
         const TYPE low = (TYPE)LOW_##KIND;                                                 \
         rt_step("wait_until family on %s", #NAME);                                         \
         /* Local setup; nobody writes here before the barrier. */                          \
@@ -161,6 +161,26 @@ ROCSHMEM_FOR_RMA_TYPES(DEF_COLLECT_SOME)
         st[0] = 1;                                                                         \
         collect_some_##NAME(#NAME "_wait_until_some_vector (status masks 0)",              \
                             a + A_VSOME_MASKED * NV, st, seq, (TYPE)0, 1u << 6 | 1u << 7); \
+                                                                                           \
+        /* Everything masked, or nothing to wait on: return at once (OpenSHMEM 1.5: any    \
+         * gives SIZE_MAX, some gives 0), even where an entry would match. */              \
+        for (int i = 0; i < NV; i++)                                                       \
+            st[i] = 1;                                                                     \
+        rocshmem_##NAME##_wait_until_all(a + A_ALL * NV, NV, st, ROCSHMEM_CMP_EQ, (TYPE)99); \
+        rocshmem_##NAME##_wait_until_all_vector(a + A_VALL * NV, NV, st, ROCSHMEM_CMP_NE, seq); \
+        r = rocshmem_##NAME##_wait_until_any(a + A_ANY * NV, NV, st, ROCSHMEM_CMP_EQ, (TYPE)1); \
+        RT_CHECK_EQ(#NAME "_wait_until_any (all masked)", #TYPE, r, SIZE_MAX);             \
+        r = rocshmem_##NAME##_wait_until_any_vector(a + A_VANY * NV, NV, st, ROCSHMEM_CMP_EQ, \
+                                                    seq);                                  \
+        RT_CHECK_EQ(#NAME "_wait_until_any_vector (all masked)", #TYPE, r, SIZE_MAX);      \
+        r = rocshmem_##NAME##_wait_until_any(a + A_ANY * NV, 0, NULL, ROCSHMEM_CMP_EQ, (TYPE)1); \
+        RT_CHECK_EQ(#NAME "_wait_until_any (no entries)", #TYPE, r, SIZE_MAX);             \
+        r = rocshmem_##NAME##_wait_until_some(a + A_SOME * NV, NV, idx, st, ROCSHMEM_CMP_EQ, \
+                                              (TYPE)1);                                    \
+        RT_CHECK_EQ(#NAME "_wait_until_some (all masked)", #TYPE, r, (size_t)0);           \
+        r = rocshmem_##NAME##_wait_until_some_vector(a + A_VSOME * NV, NV, idx, st,        \
+                                                     ROCSHMEM_CMP_EQ, seq);                \
+        RT_CHECK_EQ(#NAME "_wait_until_some_vector (all masked)", #TYPE, r, (size_t)0);    \
     }
 ROCSHMEM_FOR_RMA_TYPES(DEF_WAITS)
 #undef DEF_WAITS
