@@ -18,6 +18,7 @@ fail=0
 # Startup failures must not hang: a short limit, and the launcher's timeout status
 # (124, or 137 after the kill) counts as a failure of its own.
 export RO_TEST_TIMEOUT=60
+# Launchers forward stdin to rank 0: give them none, so they cannot consume ours.
 
 # name, expected status (0 or "nonzero"), then the fixed strings stderr must contain.
 check() {
@@ -41,7 +42,7 @@ check() {
     fi
 }
 
-"$run" hydra shm 2 "$prog" >"$log" 2>&1
+"$run" hydra shm 2 "$prog" </dev/null >"$log" 2>&1
 check "bad arguments" 0 $? \
     "rocshmem_putmem: invalid PE" "rocshmem_getmem: invalid PE" "rocshmem_int_p: invalid PE" \
     "rocshmem_int_g: invalid PE" "rocshmem_int_atomic_add: invalid PE" \
@@ -51,13 +52,13 @@ check "bad arguments" 0 $? \
     "rocshmem_int_wait_until: comparison 42" "rocshmem_int_test: comparison 42" \
     "sig_op 7" "not a block" "rocshmem_ctx_destroy: not a context" "func_bad_input: PASS"
 
-ROCSHMEM_BOOTSTRAP=bogus "$run" hydra shm 2 "$prog" --init-only >"$log" 2>&1
+ROCSHMEM_BOOTSTRAP=bogus "$run" hydra shm 2 "$prog" --init-only </dev/null >"$log" 2>&1
 check "ROCSHMEM_BOOTSTRAP=bogus" nonzero $? "ROCSHMEM_BOOTSTRAP=bogus"
 
-ROCSHMEM_HEAP_SIZE=12Q "$run" hydra shm 2 "$prog" --init-only >"$log" 2>&1
+ROCSHMEM_HEAP_SIZE=12Q "$run" hydra shm 2 "$prog" --init-only </dev/null >"$log" 2>&1
 check "ROCSHMEM_HEAP_SIZE=12Q" nonzero $? "ROCSHMEM_HEAP_SIZE=12Q"
 
-"$run" hydra nosuchprovider 2 "$prog" --init-only >"$log" 2>&1
+"$run" hydra nosuchprovider 2 "$prog" --init-only </dev/null >"$log" 2>&1
 check "provider nosuchprovider" nonzero $? "nosuchprovider"
 
 exit $fail

@@ -10,6 +10,7 @@
 #define MAX_BYTES ((16u << 20) + 3)   /* largest transfer: 16 MiB + 3 */
 #define GUARD     8      /* canary bytes checked on both sides of each transfer */
 #define CANARY    0x5a
+#define BUF_BYTES (MAX_BYTES + 7 + 2 * GUARD)  /* destination offsets go up to 7 */
 
 /* Which names a test calls: the plain ones, or the ctx_ ones with `ctx`. */
 struct variant {
@@ -31,7 +32,7 @@ static void quiet(const struct variant *v)
 }
 
 static int me, npes, left, right;
-static uint8_t *sym_src, *sym_dst, *sym_self;   /* symmetric, MAX_BYTES + 2 * GUARD each */
+static uint8_t *sym_src, *sym_dst, *sym_self;   /* symmetric, BUF_BYTES each */
 static uint8_t *priv_get;                       /* private: a get's destination may be */
 static int npg;                                 /* elements moved by single-element p and g */
 
@@ -268,12 +269,12 @@ int main(void)
     npg = rt_slow() ? 3 : NEL;
 
     rt_step("allocation");
-    sym_src = rocshmem_malloc(MAX_BYTES + 2 * GUARD);
-    sym_dst = rocshmem_malloc(MAX_BYTES + 2 * GUARD);
-    sym_self = rocshmem_malloc(MAX_BYTES + 2 * GUARD);
-    priv_get = malloc(MAX_BYTES + 2 * GUARD);
+    sym_src = rocshmem_malloc(BUF_BYTES);
+    sym_dst = rocshmem_malloc(BUF_BYTES);
+    sym_self = rocshmem_malloc(BUF_BYTES);
+    priv_get = malloc(BUF_BYTES);
     RT_CHECK("rocshmem_malloc", "uint8", sym_src && sym_dst && sym_self && priv_get,
-             "3 x %u bytes: got NULL", MAX_BYTES + 2 * GUARD);
+             "3 x %u bytes: got NULL", BUF_BYTES);
 
     vars[1].ctx = ROCSHMEM_CTX_DEFAULT;
     RT_CHECK("rocshmem_ctx_create", "-", rocshmem_ctx_create(0, &vars[2].ctx) == ROCSHMEM_SUCCESS,

@@ -111,8 +111,9 @@ static void stream_bytes(long rounds, size_t nbytes)
     char what[96];
 
     for (long i = 0; i < rounds; i++) {
-        enum form f = (enum form)(round_no % F_COUNT);
+        enum form f;
         begin_round();
+        f = (enum form)(round_no % F_COUNT);
         for (size_t k = 0; k < nbytes / 8; k++)
             src[k] = word(me, round_no, k);
         put_signal_bytes(f, src, nbytes);
