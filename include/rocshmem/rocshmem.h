@@ -62,6 +62,9 @@ int   rocshmem_init_thread(int requested, int *provided);
 ROCSHMEM_API void rocshmem_query_thread(int *provided);
 void  rocshmem_finalize(void);
 /* Ends every PE of the job with `status`; does not return. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noreturn))
+#endif
 void  rocshmem_global_exit(int status);
 ROCSHMEM_API int rocshmem_my_pe(void);
 ROCSHMEM_API int rocshmem_n_pes(void);

@@ -17,12 +17,12 @@ int rocshmem_ctx_create(long options, rocshmem_ctx_t *ctx)
     int rc;
 
     if (!ro_core.initialized) {
-        RO_ERR("rocshmem_ctx_create: called before rocshmem_init");
+        RO_ERR("called before rocshmem_init");
         return ROCSHMEM_ERROR;
     }
     rc = ro_proxy_ring_add(ro_core.proxy, &ring);
     if (rc == -EBUSY) {
-        RO_ERR("rocshmem_ctx_create: all %u contexts are in use (raise ROCSHMEM_MAX_NUM_CONTEXTS)",
+        RO_ERR("all %u contexts are in use (raise ROCSHMEM_MAX_NUM_CONTEXTS)",
                ro_core.env.MAX_NUM_CONTEXTS);
         return ROCSHMEM_ERROR;
     }
@@ -45,7 +45,7 @@ void rocshmem_ctx_destroy(rocshmem_ctx_t ctx)
 
     if (!c || c == &ro_gpu_state.ctxs[0] || c < ro_gpu_state.ctxs ||
         c >= ro_gpu_state.ctxs + ro_gpu_state.nctxs || !c->in_use) {
-        RO_ERR("rocshmem_ctx_destroy: not a context made by rocshmem_ctx_create; ignored");
+        RO_ERR("not a context made by rocshmem_ctx_create; ignored");
         return;
     }
     rocshmem_ctx_quiet(ctx);

@@ -90,7 +90,8 @@ ROCSHMEM_FOR_AMO_EXTENDED_TYPES(RO_DEF_AMO_EXTENDED)
     RO_AMO_API(NAME, TYPE, fetch_add, (TYPE *dest, TYPE value, int pe),                    \
                (ROCSHMEM_CTX_DEFAULT, dest, value, pe))                                    \
     TYPE rocshmem_ctx_##NAME##_atomic_fetch_inc(rocshmem_ctx_t ctx, TYPE *dest, int pe)    \
-    { return rocshmem_ctx_##NAME##_atomic_fetch_add(ctx, dest, (TYPE)1, pe); }             \
+    { TYPE r, one = 1; ro_gpu_amo_fetch(ctx, dest, RO_DT_OF(TYPE, KIND), RO_AMO_SUM, &one, NULL, \
+                                        &r, pe, "rocshmem_" #NAME "_atomic_fetch_inc"); return r; } \
     RO_AMO_API(NAME, TYPE, fetch_inc, (TYPE *dest, int pe), (ROCSHMEM_CTX_DEFAULT, dest, pe)) \
     void rocshmem_ctx_##NAME##_atomic_add(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe) \
     { ro_gpu_amo(ctx, dest, RO_DT_OF(TYPE, KIND), RO_AMO_SUM, &value, pe,                  \
@@ -98,7 +99,8 @@ ROCSHMEM_FOR_AMO_EXTENDED_TYPES(RO_DEF_AMO_EXTENDED)
     RO_AMO_API(NAME, void, add, (TYPE *dest, TYPE value, int pe),                          \
                (ROCSHMEM_CTX_DEFAULT, dest, value, pe))                                    \
     void rocshmem_ctx_##NAME##_atomic_inc(rocshmem_ctx_t ctx, TYPE *dest, int pe)          \
-    { rocshmem_ctx_##NAME##_atomic_add(ctx, dest, (TYPE)1, pe); }                          \
+    { TYPE one = 1; ro_gpu_amo(ctx, dest, RO_DT_OF(TYPE, KIND), RO_AMO_SUM, &one, pe,       \
+                               "rocshmem_" #NAME "_atomic_inc"); }                         \
     RO_AMO_API(NAME, void, inc, (TYPE *dest, int pe), (ROCSHMEM_CTX_DEFAULT, dest, pe))
 ROCSHMEM_FOR_AMO_STANDARD_TYPES(RO_DEF_AMO_STANDARD)
 #undef RO_DEF_AMO_STANDARD

@@ -16,7 +16,8 @@ while read -r prog npes_list; do
         [ "$n" -le "$max_npes" ] || continue
         log=$(mktemp)
         start=$(date +%s)
-        "$run" "$launcher" "$provider" "$n" "$builddir/tests/func/$prog" >"$log" 2>&1
+        # stdin from /dev/null: launchers forward stdin to rank 0, which would eat PROGRAMS.
+        "$run" "$launcher" "$provider" "$n" "$builddir/tests/func/$prog" </dev/null >"$log" 2>&1
         rc=$? secs=$(( $(date +%s) - start ))
         case $rc in
         0)  pass=$((pass + 1)); echo "PASS $prog $launcher $provider ${n}pe ${secs}s" ;;
