@@ -20,6 +20,10 @@ rocshmem_team_t ROCSHMEM_TEAM_WORLD = &ro_team_world;
 void ro_core_fatal(const char *why)
 {
     RO_ERR("%s", why);
+    /* Hydra (MPICH 4.0) forwards a rank's stderr asynchronously and may drop what is still
+     * in the pipe when an abort tears the job down (seen in bad_input.sh): give it a
+     * moment, so the message that says why reaches the user. */
+    usleep(200 * 1000);
     if (ro_core.boot)
         ro_core.boot->ops->abort(ro_core.boot, 1, why);
     _exit(1);

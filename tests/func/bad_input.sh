@@ -61,4 +61,11 @@ check "ROCSHMEM_HEAP_SIZE=12Q" nonzero $? "ROCSHMEM_HEAP_SIZE=12Q"
 "$run" hydra nosuchprovider 2 "$prog" --init-only </dev/null >"$log" 2>&1
 check "provider nosuchprovider" nonzero $? "nosuchprovider"
 
+# A peer that stops serving (frozen, so the launcher cannot tell): the waiting PE must end
+# the job with a message naming the operation once ROCSHMEM_RO_TIMEOUT has passed.
+ROCSHMEM_RO_TIMEOUT=3 "$run" hydra shm 2 "$prog" --peer-stops </dev/null >"$log" 2>&1
+check "peer stops serving (shm)" nonzero $? "rocshmem_long_atomic_fetch_add: waited 3 s" "a peer may have died"
+ROCSHMEM_RO_TIMEOUT=3 "$run" hydra tcp 2 "$prog" --peer-stops </dev/null >"$log" 2>&1
+check "peer stops serving (tcp)" nonzero $? "rocshmem_long_atomic_fetch_add: waited 3 s" "a peer may have died"
+
 exit $fail

@@ -3,10 +3,27 @@
  * program itself checks what it can see: fetches from an invalid PE return 0, dropped
  * operations change nothing, and the PEs still work together afterwards.
  * With --init-only it only starts and stops the library: the script uses that to check
- * how rocshmem_init fails on a bad environment. */
+ * how rocshmem_init fails on a bad environment. With --peer-stops, PE 1 freezes itself
+ * (SIGSTOP: alive, so the launcher sees nothing, but its proxy no longer serves) while
+ * PE 0 reads from it: PE 0 must end the job after ROCSHMEM_RO_TIMEOUT, not hang. */
 #include "ro_test.h"
 
+#include <signal.h>
 #include <stdint.h>
+
+static int peer_stops(void)
+{
+    long *v;
+
+    rocshmem_init();
+    v = rocshmem_calloc(1, sizeof(long));
+    if (rocshmem_my_pe() == 1)
+        raise(SIGSTOP);
+    else
+        for (;;)   /* ends through the library's timeout, which aborts the job */
+            (void)rocshmem_long_atomic_fetch_add(v, 1, 1);
+    return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -16,6 +33,8 @@ int main(int argc, char **argv)
     char buf[16] = "0123456789abcde";
     rocshmem_ctx_t dflt;
 
+    if (argc > 1 && !strcmp(argv[1], "--peer-stops"))
+        return peer_stops();
     if (argc > 1 && !strcmp(argv[1], "--init-only")) {
         rocshmem_init();
         rocshmem_finalize();
