@@ -6,6 +6,7 @@
 #include "bootstrap/ro_boot.h"
 
 #include "bootstrap/ro_boot_int.h"
+#include "bootstrap/ro_boot_kvs.h"
 #include "bootstrap/ro_pmi1_conn.h"
 #include "bootstrap/ro_pmi1_wire.h"
 #include "common/ro_log.h"
@@ -218,12 +219,13 @@ static int ro_boot_pmi1_key(const struct ro_boot_pmi1 *p, char *key, size_t keys
     return rc < 0 ? rc : 0;
 }
 
-static int ro_boot_pmi1_put_chunk(struct ro_boot_pmi1 *p, int rank, size_t idx, const void *src, size_t len)
+static int ro_boot_pmi1_put_chunk(struct ro_boot *b, size_t idx, const void *src, size_t len)
 {
+    struct ro_boot_pmi1 *p = b->priv;
     char key[64], hex[RO_PMI1_LINE_MAX];
     struct ro_pmi1_field f[] = { { "kvsname", p->kvsname }, { "key", key }, { "value", hex } };
     struct ro_pmi1_msg m;
-    int rc = ro_boot_pmi1_key(p, key, sizeof(key), rank, idx);
+    int rc = ro_boot_pmi1_key(p, key, sizeof(key), b->rank, idx);
 
     if (!rc)
         rc = ro_pmi1_hex_encode(src, len, hex, sizeof(hex));
@@ -232,8 +234,9 @@ static int ro_boot_pmi1_put_chunk(struct ro_boot_pmi1 *p, int rank, size_t idx, 
     return rc;
 }
 
-static int ro_boot_pmi1_get_chunk(struct ro_boot_pmi1 *p, int rank, size_t idx, void *dst, size_t len)
+static int ro_boot_pmi1_get_chunk(struct ro_boot *b, int rank, size_t idx, void *dst, size_t len)
 {
+    struct ro_boot_pmi1 *p = b->priv;
     char key[64];
     struct ro_pmi1_field f[] = { { "kvsname", p->kvsname }, { "key", key } };
     struct ro_pmi1_msg m;
@@ -254,27 +257,10 @@ static int ro_boot_pmi1_get_chunk(struct ro_boot_pmi1 *p, int rank, size_t idx, 
 
 static int ro_boot_pmi1_allgather(struct ro_boot *b, const void *in, void *out, size_t len)
 {
+    static const struct ro_boot_kvs_ops kvs = { ro_boot_pmi1_put_chunk, ro_boot_pmi1_get_chunk };
     struct ro_boot_pmi1 *p = b->priv;
-    size_t cb = ro_pmi1_chunk_bytes(p->vallen_max);
-    size_t n = ro_pmi1_chunk_count(len, cb);
-    int rc = 0;
+    int rc = ro_boot_kvs_allgather(b, &kvs, ro_pmi1_chunk_bytes(p->vallen_max), in, out, len);
 
-    for (size_t c = 0; c < n && !rc; c++)
-        rc = ro_boot_pmi1_put_chunk(p, b->rank, c, (const char *)in + c * cb, ro_pmi1_chunk_len(len, cb, c));
-    /* Note: Hydra's proxy caches puts and sends them upstream at barrier_in; a get is
-     * only sure to find a peer's key after the barrier that follows that peer's puts. */
-    if (!rc)
-        rc = ro_boot_pmi1_barrier(b);
-    for (int r = 0; r < b->size && !rc; r++) {
-        char *dst = (char *)out + (size_t)r * len;
-
-        if (r == b->rank) {
-            memmove(dst, in, len);
-            continue;
-        }
-        for (size_t c = 0; c < n && !rc; c++)
-            rc = ro_boot_pmi1_get_chunk(p, r, c, dst + c * cb, ro_pmi1_chunk_len(len, cb, c));
-    }
     p->seq++;
     return rc;
 }

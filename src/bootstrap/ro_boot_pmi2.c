@@ -4,6 +4,7 @@
  * does (srun and Hydra end the job when a process dies). */
 #include "config.h"
 #include "bootstrap/ro_boot.h"
+#include "bootstrap/ro_boot_kvs.h"
 
 #include "bootstrap/ro_boot_int.h"
 #include "bootstrap/ro_pmi1_wire.h"
@@ -84,8 +85,10 @@ out:
     return ret;
 }
 
-static int ro_boot_pmi2_put_chunk(unsigned seq, int rank, size_t idx, const void *src, size_t len)
+static int ro_boot_pmi2_put_chunk(struct ro_boot *b, size_t idx, const void *src, size_t len)
 {
+    unsigned seq = ((struct ro_boot_pmi2 *)b->priv)->seq;
+    int rank = b->rank;
     char key[PMI2_MAX_KEYLEN], hex[PMI2_MAX_VALLEN];
     int ret = ro_pmi1_key_format(key, sizeof(key), seq, rank, idx);
 
@@ -102,8 +105,9 @@ out:
     return ret;
 }
 
-static int ro_boot_pmi2_get_chunk(unsigned seq, int rank, size_t idx, void *dst, size_t len)
+static int ro_boot_pmi2_get_chunk(struct ro_boot *b, int rank, size_t idx, void *dst, size_t len)
 {
+    unsigned seq = ((struct ro_boot_pmi2 *)b->priv)->seq;
     char key[PMI2_MAX_KEYLEN], hex[PMI2_MAX_VALLEN];
     int vallen = 0, ret = ro_pmi1_key_format(key, sizeof(key), seq, rank, idx);
 
@@ -124,26 +128,11 @@ out:
 
 static int ro_boot_pmi2_allgather(struct ro_boot *b, const void *in, void *out, size_t len)
 {
+    static const struct ro_boot_kvs_ops kvs = { ro_boot_pmi2_put_chunk, ro_boot_pmi2_get_chunk };
     struct ro_boot_pmi2 *p = b->priv;
-    size_t cb = ro_pmi1_chunk_bytes(PMI2_MAX_VALLEN);
-    size_t n = ro_pmi1_chunk_count(len, cb);
-    unsigned seq = p->seq++;
-    int rc = 0;
+    int rc = ro_boot_kvs_allgather(b, &kvs, ro_pmi1_chunk_bytes(PMI2_MAX_VALLEN), in, out, len);
 
-    for (size_t c = 0; c < n && !rc; c++)
-        rc = ro_boot_pmi2_put_chunk(seq, b->rank, c, (const char *)in + c * cb, ro_pmi1_chunk_len(len, cb, c));
-    if (!rc)
-        rc = ro_boot_pmi2_barrier(b);
-    for (int r = 0; r < b->size && !rc; r++) {
-        char *dst = (char *)out + (size_t)r * len;
-
-        if (r == b->rank) {
-            memmove(dst, in, len);
-            continue;
-        }
-        for (size_t c = 0; c < n && !rc; c++)
-            rc = ro_boot_pmi2_get_chunk(seq, r, c, dst + c * cb, ro_pmi1_chunk_len(len, cb, c));
-    }
+    p->seq++;
     return rc;
 }
 
