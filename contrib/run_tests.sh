@@ -4,10 +4,7 @@
 # tcp, shm and sockets), print each failing log and a closing "N passed, N failed".
 set -eu
 cd "$(dirname "$0")/.."
-./contrib/debian-deps.sh
-[ -x configure ] || autoreconf -fi
-[ -f Makefile ] || ./configure
-make -j"$(nproc)"
+./contrib/build.sh
 # Tests run one at a time: multi-PE runs already fill both cores.
 rc=0
 make check || rc=$?
