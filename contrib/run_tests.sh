@@ -1,7 +1,7 @@
 #!/bin/sh
 # The second command of the README, and what CI runs: install the dependencies, build,
 # run every test (unit tests, then the functional suite under Hydra and Open MPI over
-# tcp, shm and sockets), print each failing log and a closing "N passed, N failed".
+# tcp, shm and sockets), print the tail of every test log and a closing "N passed, N failed".
 set -eu
 cd "$(dirname "$0")/.."
 ./contrib/build.sh
