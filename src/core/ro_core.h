@@ -24,6 +24,7 @@ struct ro_core {
     struct ro_sheap heap;
     struct ro_proxy *proxy;
     int local_rank, local_size;   /* among the PEs of this node (same hostname) */
+    struct ro_pe_activity activity;
 };
 
 extern struct ro_core ro_core;

@@ -147,11 +147,13 @@ int ro_init_proxy(void)
         .local_rank = ro_core.local_rank,
         .local_size = ro_core.local_size,
         .fatal = ro_core_fatal,
+        .activity = &ro_core.activity,
     };
     struct ro_ring *ring;
     int rc;
 
     ro_gpu_state.nctxs = params.max_rings;
+    ro_gpu_state.activity = &ro_core.activity;
     ro_gpu_state.ctxs = calloc(params.max_rings, sizeof(*ro_gpu_state.ctxs));
     if (!ro_gpu_state.ctxs)
         return -ENOMEM;

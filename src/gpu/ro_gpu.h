@@ -34,6 +34,7 @@ struct ro_gpu_state {
     uint64_t timeout_ns;           /* bound on every wait for the proxy */
     struct ro_ctx *ctxs;           /* ctxs[0] is ROCSHMEM_CTX_DEFAULT */
     unsigned nctxs;
+    struct ro_pe_activity *activity;   /* shared with the proxy */
     /* Ends the job with a message; host target only (set by init). */
     void (*fatal)(const char *why);
 };

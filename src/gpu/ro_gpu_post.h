@@ -29,11 +29,25 @@ RO_DEVICE void ro_gpu_backoff(unsigned *iter)
 
 void ro_gpu_timeout(const char *api, const char *what, uint64_t have, uint64_t want);
 
+/* Brackets a wait that did not succeed at once, so the proxy keeps polling meanwhile. */
+RO_DEVICE void ro_gpu_wait_begin(void)
+{
+    ro_atomic_add64(&ro_gpu_state.activity->waiters, 1);
+}
+
+RO_DEVICE void ro_gpu_wait_end(void)
+{
+    ro_atomic_add64(&ro_gpu_state.activity->waiters, (uint64_t)-1);
+}
+
 /* Waits until *word >= want (or > want-1 for tickets), bounded. */
 RO_DEVICE void ro_gpu_wait_ge(const uint64_t *word, uint64_t want, const char *api, const char *what)
 {
     unsigned iter = 0;
     uint64_t start = 0, v;
+    if (ro_load_acquire64_sys(word) >= want)
+        return;
+    ro_gpu_wait_begin();
     while ((v = ro_load_acquire64_sys(word)) < want) {
         ro_gpu_backoff(&iter);
         if ((iter & 255) == 0) {
@@ -44,6 +58,7 @@ RO_DEVICE void ro_gpu_wait_ge(const uint64_t *word, uint64_t want, const char *a
                 ro_gpu_timeout(api, what, v, want);
         }
     }
+    ro_gpu_wait_end();
 }
 
 /* Reserves a ticket, waits for its slot to be free, writes `d` with seq last.

@@ -38,10 +38,13 @@ static int ro_gpu_cmp_valid(int cmp, const char *api)
     void rocshmem_##NAME##_wait_until(TYPE *ivar, int cmp, TYPE value)                     \
     {                                                                                      \
         unsigned iter = 0;                                                                 \
-        if (!ro_gpu_cmp_valid(cmp, "rocshmem_" #NAME "_wait_until"))                       \
+        if (!ro_gpu_cmp_valid(cmp, "rocshmem_" #NAME "_wait_until") ||                     \
+            ro_gpu_test_##NAME(ivar, cmp, value))                                          \
             return;                                                                        \
+        ro_gpu_wait_begin();                                                               \
         while (!ro_gpu_test_##NAME(ivar, cmp, value))                                      \
             ro_gpu_backoff(&iter);                                                         \
+        ro_gpu_wait_end();                                                                 \
     }                                                                                      \
     /* Marks in `done` the entries that now satisfy their comparison; returns how many  \
      * were newly found. values == NULL: compare every entry with `value`. */            \
@@ -81,12 +84,14 @@ static int ro_gpu_cmp_valid(int cmp, const char *api)
             RO_ERR("%s: out of memory for %zu entries", api, n);                           \
             return mode == 1 ? SIZE_MAX : 0;                                               \
         }                                                                                  \
+        ro_gpu_wait_begin();                                                               \
         for (;;) {                                                                         \
             found += ro_gpu_scan_##NAME(ivars, n, status, cmp, value, values, done);       \
             if (found == eligible || (mode != 0 && found))                                 \
                 break;                                                                     \
             ro_gpu_backoff(&iter);                                                         \
         }                                                                                  \
+        ro_gpu_wait_end();                                                                 \
         for (size_t i = 0; i < n && mode != 0; i++) {                                      \
             if (!done[i])                                                                  \
                 continue;                                                                  \

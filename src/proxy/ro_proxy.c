@@ -21,6 +21,7 @@ int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
     p->ring_size = params->ring_size;
     p->max_rings = params->max_rings;
     p->fatal = params->fatal;
+    p->activity = params->activity;
     p->rings = calloc(p->max_rings, sizeof(*p->rings));
     if (!p->rings) {
         rc = -ENOMEM;

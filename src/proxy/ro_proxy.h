@@ -16,6 +16,7 @@ struct ro_proxy_params {
     unsigned max_rings;       /* contexts that may exist at once */
     const char *cpu_list;     /* ROCSHMEM_RO_PROXY_CPU, or NULL/"" for the default */
     int local_rank, local_size;  /* this PE among the PEs of its node */
+    const struct ro_pe_activity *activity;  /* waiters > 0: do not sleep when idle */
     /* Ends the job with a message (the bootstrap's abort); does not return. */
     void (*fatal)(const char *why);
 };

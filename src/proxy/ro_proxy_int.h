@@ -40,6 +40,7 @@ struct ro_proxy {
     uint64_t loops;               /* loop iterations, for ring_remove's grace period */
     int stop;                     /* set by close: drain and exit */
     int cpu;
+    const struct ro_pe_activity *activity;
     hwloc_topology_t topo;
     pthread_t thread;
     void (*fatal)(const char *why);

@@ -130,8 +130,9 @@ void *ro_proxy_main(void *arg)
             break;
         if (work)
             idle = 0;
-        else if (!ro_count_reached(have, ro_ofi_posted(p->ofi)))
-            sched_yield();   /* a completion is due: keep polling, never sleep */
+        else if (!ro_count_reached(have, ro_ofi_posted(p->ofi)) ||
+                 __atomic_load_n(&p->activity->waiters, __ATOMIC_RELAXED))
+            sched_yield();   /* a completion is due, or the PE waits on one: never sleep */
         else
             ro_proxy_idle(&idle);
     }

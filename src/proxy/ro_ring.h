@@ -27,4 +27,11 @@ struct ro_ring {
     struct ro_desc *slots;
 };
 
+/* Written by the PE's threads, read by its proxy: how many threads are waiting inside
+ * the library right now. While one is, the proxy does not sleep when idle, because the
+ * wait usually depends on traffic the proxy must serve or complete quickly. */
+struct ro_pe_activity {
+    _Alignas(RO_CACHE_LINE) uint64_t waiters;
+};
+
 #endif

@@ -21,9 +21,11 @@ static void ro_test_fatal(const char *why)
 }
 
 static struct ro_ring *ring;
+static struct ro_pe_activity activity;
 
 static void ring_setup(uint64_t size)
 {
+    ro_gpu_state.activity = &activity;
     ro_gpu_state.timeout_ns = 20ull * 1000000000u;
     ro_gpu_state.fatal = ro_test_fatal;
     ck_assert_int_eq(ro_ring_create(size, &ring), 0);
