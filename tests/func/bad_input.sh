@@ -58,6 +58,9 @@ check "ROCSHMEM_BOOTSTRAP=bogus" nonzero $? "ROCSHMEM_BOOTSTRAP=bogus"
 ROCSHMEM_HEAP_SIZE=12Q "$run" hydra shm 2 "$prog" --init-only </dev/null >"$log" 2>&1
 check "ROCSHMEM_HEAP_SIZE=12Q" nonzero $? "ROCSHMEM_HEAP_SIZE=12Q"
 
+ROCSHMEM_RO_PROXY_CPU=99 "$run" hydra shm 2 "$prog" --init-only </dev/null >"$log" 2>&1
+check "ROCSHMEM_RO_PROXY_CPU=99" nonzero $? "ROCSHMEM_RO_PROXY_CPU=99: not a core list"
+
 "$run" hydra nosuchprovider 2 "$prog" --init-only </dev/null >"$log" 2>&1
 check "provider nosuchprovider" nonzero $? "nosuchprovider"
 
