@@ -1,29 +1,22 @@
 /* Two-process test of src/ofi alone: forks into PE 0 and PE 1, swaps endpoint names and heap
- * keys over a socketpair, and drives put, get and every AMO through ro_ofi against the other
- * PE, natively and with emulation, checking every value exactly. Both PEs keep calling
- * ro_ofi_progress while they wait, as the proxy would: targets must progress.
+ * keys over a socketpair (ofi_fork.h), and drives put, get and every AMO through ro_ofi
+ * against the other PE, natively and with emulation, checking every value exactly. Both PEs
+ * keep calling ro_ofi_progress while they wait, as the proxy would: targets must progress.
  * Usage: ofi_pair [-q] [provider]   (-q: fewer sizes and repetitions, for slow providers)
  * Exit 0 when every check passed, 1 otherwise. */
 #include "config.h"
 #include "ofi/ro_ofi.h"
 
-#include <errno.h>
 #include <inttypes.h>
-#include <poll.h>
-#include <sched.h>
 #include <stdarg.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "common/ro_log.h"
+#include "ofi_fork.h"
 
 #define HEAP_LEN      (1u << 20)
 #define PUT_REGION    (256u << 10)              /* per initiator: [pe * 256K, +256K) */
@@ -31,30 +24,19 @@
 #define AMO_REGION    (768u << 10)              /* per initiator: 4K of AMO slots */
 #define BURST_OFF     (896u << 10)              /* per initiator: 32K of small puts */
 #define HOT_SLOT      (HEAP_LEN - 64)           /* on PE 0: both PEs add here */
-#define WAIT_SEC      20                        /* any single wait; sockets is ~10 ms per op */
 #define FRAG_TEST     3000                    /* fragment size forced in the second round */
 #define MAX_FAILS     20                        /* failures printed in full */
 
 struct pair {
-    int pe, peer, sock;
-    pid_t child;            /* PE 1's pid, in PE 0 */
+    struct ofi_fork f;      /* first: the report hook gets it back as a pair */
     bool quick;
     const char *prov_arg;   /* provider to ask for; NULL: FI_PROVIDER or the first that fits */
     char prov[64];          /* for messages: the provider opened, or as asked for */
     const char *mode;       /* "native" or "emulated", for messages */
     int round;
-    struct ro_ofi *o;
     unsigned char *heap;
     int failures;
 };
-
-static double now_s(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void fail(struct pair *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void fail(struct pair *p, const char *fmt, ...)
@@ -63,99 +45,43 @@ static void fail(struct pair *p, const char *fmt, ...)
 
     if (++p->failures > MAX_FAILS)
         return;
-    fprintf(stderr, "FAIL provider %s pe %d round %d (%s): ", p->prov, p->pe, p->round, p->mode);
+    fprintf(stderr, "FAIL provider %s pe %d round %d (%s): ", p->prov, p->f.pe, p->round,
+            p->mode);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fprintf(stderr, "\n");
 }
 
-/* Ends this PE at once after a failure we cannot continue from (a hang, a broken pipe, an
- * error return). PE 1 sees the socket close and leaves too; PE 0 does not wait for that. */
-static void leave(struct pair *p)
+/* Fatal errors from ofi_fork.h count and print as failures of this pair. */
+static void report(struct ofi_fork *f, const char *msg)
 {
-    if (p->pe == 0 && p->child > 0)
-        kill(p->child, SIGKILL);
-    _exit(1);
+    fail((struct pair *)f, "%s", msg);
 }
 
 static void die(struct pair *p, const char *what)
 {
-    fail(p, "%s", what);
-    leave(p);
+    ofi_fork_die(&p->f, "%s", what);
 }
 
-static void progress(struct pair *p)
-{
-    if (p->o && ro_ofi_progress(p->o))
-        die(p, "ro_ofi_progress reported a completion error");
-}
-
-/* Waits until everything this PE posted has completed, driving progress. */
 static void wait_done(struct pair *p, const char *what)
 {
-    double end = now_s() + WAIT_SEC;
-
-    for (unsigned spin = 0;; spin++) {
-        struct ro_ofi_count want = ro_ofi_posted(p->o), got = ro_ofi_completed(p->o);
-        if (got.w > want.w || got.r > want.r) {
-            fail(p, "%s: completed (w %" PRIu64 " r %" PRIu64 ") ran past posted (w %" PRIu64
-                 " r %" PRIu64 ")", what, got.w, got.r, want.w, want.r);
-            leave(p);
-        }
-        if (got.w == want.w && got.r == want.r)
-            return;
-        progress(p);
-        if (spin % 64 == 63) {
-            if (now_s() > end) {
-                fail(p, "%s: not complete after %d s: posted w %" PRIu64 " r %" PRIu64
-                     ", completed w %" PRIu64 " r %" PRIu64, what, WAIT_SEC, want.w, want.r,
-                     got.w, got.r);
-                leave(p);
-            }
-            sched_yield();
-        }
-    }
+    ofi_fork_wait_done(&p->f, what);
 }
 
 static void check_rc(struct pair *p, int rc, const char *what)
 {
-    if (rc) {
-        fail(p, "%s returned %d (%s)", what, rc, strerror(-rc));
-        leave(p);
-    }
+    ofi_fork_check(&p->f, rc, what);
 }
 
-/* Sends `len` bytes and receives the peer's `len` bytes, progressing meanwhile. */
 static void xchg(struct pair *p, const void *mine, void *theirs, size_t len)
 {
-    double end = now_s() + WAIT_SEC;
-    size_t got = 0;
-
-    if (write(p->sock, mine, len) != (ssize_t)len)
-        die(p, "write to the other PE failed");
-    while (got < len) {
-        struct pollfd pfd = { .fd = p->sock, .events = POLLIN };
-        int n = poll(&pfd, 1, p->o ? 0 : 10);
-        if (n > 0) {
-            ssize_t r = read(p->sock, (char *)theirs + got, len - got);
-            if (r <= 0)
-                die(p, "the other PE went away");
-            got += (size_t)r;
-            continue;
-        }
-        progress(p);
-        if (now_s() > end)
-            die(p, "the other PE did not answer in time");
-        sched_yield();
-    }
+    ofi_fork_xchg(&p->f, mine, theirs, len);
 }
 
 static void barrier(struct pair *p)
 {
-    char a = 'b', b;
-
-    xchg(p, &a, &b, 1);
+    ofi_fork_barrier(&p->f);
 }
 
 static unsigned char pattern(int pe, int round, size_t salt, size_t i)
@@ -199,19 +125,19 @@ static void test_put(struct pair *p, unsigned char *src, unsigned char *dst)
 
     sizes_of(p, &sizes, &n);
     for (size_t k = 0; k < n; k++) {
-        size_t len = sizes[k], roff = (size_t)p->pe * PUT_REGION + (len & 7);
+        size_t len = sizes[k], roff = (size_t)p->f.pe * PUT_REGION + (len & 7);
         for (size_t i = 0; i < len; i++)
-            src[i] = pattern(p->pe, p->round, len, i);
+            src[i] = pattern(p->f.pe, p->round, len, i);
         memset(dst, 0, len);
-        check_rc(p, ro_ofi_put(p->o, p->peer, roff, src, len), "ro_ofi_put");
+        check_rc(p, ro_ofi_put(p->f.o, p->f.peer, roff, src, len), "ro_ofi_put");
         wait_done(p, "put");
-        check_rc(p, ro_ofi_get(p->o, p->peer, roff, dst, len), "ro_ofi_get");
+        check_rc(p, ro_ofi_get(p->f.o, p->f.peer, roff, dst, len), "ro_ofi_get");
         wait_done(p, "get after put");
-        check_bytes(p, dst, p->pe, len, len, "put then get back");
+        check_bytes(p, dst, p->f.pe, len, len, "put then get back");
         last = len;
     }
     barrier(p);
-    check_bytes(p, p->heap + (size_t)p->peer * PUT_REGION + (last & 7), p->peer, last, last,
+    check_bytes(p, p->heap + (size_t)p->f.peer * PUT_REGION + (last & 7), p->f.peer, last, last,
                 "put seen in the target's memory");
 }
 
@@ -219,20 +145,20 @@ static void test_put(struct pair *p, unsigned char *src, unsigned char *dst)
 static void test_burst(struct pair *p, unsigned char *src, unsigned char *dst)
 {
     const size_t nput = p->quick ? 256 : 4096, len = 8;
-    const size_t base = BURST_OFF + (size_t)p->pe * 64 * 1024;
+    const size_t base = BURST_OFF + (size_t)p->f.pe * 64 * 1024;
 
     for (size_t i = 0; i < nput * len; i++)
-        src[i] = pattern(p->pe, p->round, 8, i);
+        src[i] = pattern(p->f.pe, p->round, 8, i);
     for (size_t k = 0; k < nput; k++)
-        check_rc(p, ro_ofi_put(p->o, p->peer, base + k * len, src + k * len, len),
+        check_rc(p, ro_ofi_put(p->f.o, p->f.peer, base + k * len, src + k * len, len),
                  "ro_ofi_put (burst)");
     wait_done(p, "burst of puts");
-    check_rc(p, ro_ofi_get(p->o, p->peer, base, dst, nput * len), "ro_ofi_get (burst)");
+    check_rc(p, ro_ofi_get(p->f.o, p->f.peer, base, dst, nput * len), "ro_ofi_get (burst)");
     wait_done(p, "get after burst");
-    check_bytes(p, dst, p->pe, 8, nput * len, "burst of 8-byte puts then get back");
+    check_bytes(p, dst, p->f.pe, 8, nput * len, "burst of 8-byte puts then get back");
     barrier(p);
-    check_bytes(p, p->heap + BURST_OFF + (size_t)p->peer * 64 * 1024, p->peer, 8, nput * len,
-                "burst seen in the target's memory");
+    check_bytes(p, p->heap + BURST_OFF + (size_t)p->f.peer * 64 * 1024, p->f.peer, 8,
+                nput * len, "burst seen in the target's memory");
 }
 
 /* Completion must mean the data is in the target's memory, not merely sent. Puts of a large
@@ -243,27 +169,27 @@ static void test_visible(struct pair *p, unsigned char *src)
 {
     const int reps = p->quick ? 2 : 20;
     const size_t len = PUT_REGION - 8;
-    const uint64_t one = 1, slot = AMO_REGION + (uint64_t)p->pe * 4096 + 64;
-    const unsigned char *word = p->heap + AMO_REGION + (size_t)p->peer * 4096 + 64;
+    const uint64_t one = 1, slot = AMO_REGION + (uint64_t)p->f.pe * 4096 + 64;
+    const unsigned char *word = p->heap + AMO_REGION + (size_t)p->f.peer * 4096 + 64;
     uint64_t got;
 
-    memset(p->heap + AMO_REGION + (size_t)p->peer * 4096 + 64, 0, 8);
+    memset(p->heap + AMO_REGION + (size_t)p->f.peer * 4096 + 64, 0, 8);
     barrier(p);
     for (int rep = 0; rep < 2 * reps; rep++) {
         /* Alternately large (fi_write) and small (fi_inject_write where offered). */
         size_t n = rep % 2 ? 8 : len;
         for (size_t i = 0; i < n; i++)
-            src[i] = pattern(p->pe, p->round, 1000 + (size_t)rep, i);
-        check_rc(p, ro_ofi_put(p->o, p->peer, (size_t)p->pe * PUT_REGION, src, n),
+            src[i] = pattern(p->f.pe, p->round, 1000 + (size_t)rep, i);
+        check_rc(p, ro_ofi_put(p->f.o, p->f.peer, (size_t)p->f.pe * PUT_REGION, src, n),
                  "ro_ofi_put (visible)");
         wait_done(p, "put (visible)");
         barrier(p);
-        check_bytes(p, p->heap + (size_t)p->peer * PUT_REGION, p->peer, 1000 + (size_t)rep,
+        check_bytes(p, p->heap + (size_t)p->f.peer * PUT_REGION, p->f.peer, 1000 + (size_t)rep,
                     n, "completed put in the target's memory");
         barrier(p);
     }
     for (uint64_t rep = 1; rep <= (uint64_t)reps; rep++) {
-        check_rc(p, ro_ofi_amo(p->o, p->peer, slot, RO_DT_UINT64, RO_AMO_SUM, &one),
+        check_rc(p, ro_ofi_amo(p->f.o, p->f.peer, slot, RO_DT_UINT64, RO_AMO_SUM, &one),
                  "ro_ofi_amo (visible)");
         wait_done(p, "add (visible)");
         barrier(p);
@@ -282,15 +208,15 @@ static void test_get(struct pair *p, unsigned char *dst)
     size_t n;
 
     for (size_t i = 0; i < PUT_REGION; i++)
-        p->heap[GET_REGION + i] = pattern(p->pe, p->round, 99, i);
+        p->heap[GET_REGION + i] = pattern(p->f.pe, p->round, 99, i);
     barrier(p);
     sizes_of(p, &sizes, &n);
     for (size_t k = 0; k < n; k++) {
         size_t len = sizes[k];
         memset(dst, 0, len);
-        check_rc(p, ro_ofi_get(p->o, p->peer, GET_REGION, dst, len), "ro_ofi_get");
+        check_rc(p, ro_ofi_get(p->f.o, p->f.peer, GET_REGION, dst, len), "ro_ofi_get");
         wait_done(p, "get");
-        check_bytes(p, dst, p->peer, 99, len, "get");
+        check_bytes(p, dst, p->f.peer, 99, len, "get");
     }
     barrier(p);
 }
@@ -381,17 +307,17 @@ static void amo_one(struct pair *p, const struct amo_type *t, enum ro_amo_op op,
     const char *what = fetch ? (op == RO_AMO_CSWAP ? (hit ? "fetch(hit)" : "fetch(miss)")
                                                     : "fetch") : "non-fetch";
 
-    check_rc(p, ro_ofi_put(p->o, p->peer, slot, &t->init, size), "ro_ofi_put (amo init)");
+    check_rc(p, ro_ofi_put(p->f.o, p->f.peer, slot, &t->init, size), "ro_ofi_put (amo init)");
     wait_done(p, "amo init");
     if (!hit)
         cmp.b[0] ^= 1;
     if (fetch)
-        check_rc(p, ro_ofi_amo_fetch(p->o, p->peer, slot, t->dt, op, &t->arg, &cmp, &res),
+        check_rc(p, ro_ofi_amo_fetch(p->f.o, p->f.peer, slot, t->dt, op, &t->arg, &cmp, &res),
                  "ro_ofi_amo_fetch");
     else
-        check_rc(p, ro_ofi_amo(p->o, p->peer, slot, t->dt, op, &t->arg), "ro_ofi_amo");
+        check_rc(p, ro_ofi_amo(p->f.o, p->f.peer, slot, t->dt, op, &t->arg), "ro_ofi_amo");
     wait_done(p, "amo");
-    check_rc(p, ro_ofi_get(p->o, p->peer, slot, &mem, size), "ro_ofi_get (amo result)");
+    check_rc(p, ro_ofi_get(p->f.o, p->f.peer, slot, &mem, size), "ro_ofi_get (amo result)");
     wait_done(p, "get after amo");
     if (op == RO_AMO_CSWAP)
         want = hit ? t->arg : t->init;
@@ -404,7 +330,7 @@ static void amo_one(struct pair *p, const struct amo_type *t, enum ro_amo_op op,
 
 static void test_amo(struct pair *p)
 {
-    const uint64_t slot = AMO_REGION + (uint64_t)p->pe * 4096;
+    const uint64_t slot = AMO_REGION + (uint64_t)p->f.pe * 4096;
 
     for (size_t k = 0; k < sizeof(amo_types) / sizeof(amo_types[0]); k++) {
         const struct amo_type *t = &amo_types[k];
@@ -429,18 +355,18 @@ static void test_contention(struct pair *p)
     const uint64_t n = p->quick ? 50 : 400, one = 1;
     uint64_t mine = 0, theirs, prev = 0, v, total = 2 * n;
 
-    if (p->pe == 0)
+    if (p->f.pe == 0)
         memset(p->heap + HOT_SLOT, 0, 16);
     barrier(p);
     for (uint64_t k = 0; k < n; k++) {
-        check_rc(p, ro_ofi_amo_fetch(p->o, 0, HOT_SLOT, RO_DT_UINT64, RO_AMO_SUM, &one, NULL,
+        check_rc(p, ro_ofi_amo_fetch(p->f.o, 0, HOT_SLOT, RO_DT_UINT64, RO_AMO_SUM, &one, NULL,
                                      &v), "ro_ofi_amo_fetch (contention)");
         wait_done(p, "contended fetch-add");
         if (k && v <= prev)
             fail(p, "contended fetch-add: fetched %" PRIu64 " after %" PRIu64, v, prev);
         prev = v;
         mine += v;
-        check_rc(p, ro_ofi_amo(p->o, 0, HOT_SLOT + 8, RO_DT_UINT32, RO_AMO_SUM, &one),
+        check_rc(p, ro_ofi_amo(p->f.o, 0, HOT_SLOT + 8, RO_DT_UINT32, RO_AMO_SUM, &one),
                  "ro_ofi_amo (contention)");
     }
     wait_done(p, "contended adds");
@@ -448,7 +374,7 @@ static void test_contention(struct pair *p)
     if (mine + theirs != total * (total - 1) / 2)
         fail(p, "contended fetch-add: fetched values sum to %" PRIu64 ", expected %" PRIu64,
              mine + theirs, total * (total - 1) / 2);
-    if (p->pe == 0) {
+    if (p->f.pe == 0) {
         uint64_t hot;
         uint32_t hot32;
         memcpy(&hot, p->heap + HOT_SLOT, 8);
@@ -467,23 +393,25 @@ static double time_op(struct pair *p, bool amo)
 {
     const uint64_t one = 1;
     uint64_t v = 7;
-    double t0 = now_s(), t;
+    double t0 = ofi_fork_now_s(), t;
     int i;
 
-    for (i = 0; i < 2000 && (t = now_s()) < t0 + 2; i++) {
+    for (i = 0; i < 2000 && (t = ofi_fork_now_s()) < t0 + 2; i++) {
         if (amo)
-            check_rc(p, ro_ofi_amo_fetch(p->o, p->peer, AMO_REGION, RO_DT_UINT64, RO_AMO_SUM,
-                                         &one, NULL, &v), "ro_ofi_amo_fetch (latency)");
+            check_rc(p, ro_ofi_amo_fetch(p->f.o, p->f.peer, AMO_REGION, RO_DT_UINT64,
+                                         RO_AMO_SUM, &one, NULL, &v),
+                     "ro_ofi_amo_fetch (latency)");
         else
-            check_rc(p, ro_ofi_put(p->o, p->peer, BURST_OFF, &v, 8), "ro_ofi_put (latency)");
+            check_rc(p, ro_ofi_put(p->f.o, p->f.peer, BURST_OFF, &v, 8),
+                     "ro_ofi_put (latency)");
         wait_done(p, "latency");
     }
-    return (now_s() - t0) / i * 1e6;
+    return (ofi_fork_now_s() - t0) / i * 1e6;
 }
 
 static void time_latency(struct pair *p)
 {
-    if (p->pe == 0) {
+    if (p->f.pe == 0) {
         double tput = time_op(p, false), tamo = time_op(p, true);
         printf("pe 0 round %d (%s): 8-byte put+completion %.1f us, uint64 fetch-add %.1f us\n",
                p->round, p->mode, tput, tamo);
@@ -498,24 +426,15 @@ static void setup(struct pair *p, int emulate)
     const char *iface = getenv("ROCSHMEM_RO_IFACE");
     struct ro_ofi_params params = {
         .provider = p->prov_arg, .iface = iface ? iface : iface_default,
-        .pe = p->pe, .npes = 2, .amo_emulate = emulate, .max_msg = emulate ? FRAG_TEST : 0,
+        .pe = p->f.pe, .npes = 2, .amo_emulate = emulate, .max_msg = emulate ? FRAG_TEST : 0,
     };
-    char names[2][RO_OFI_NAME_MAX];
-    struct ro_ofi_mr_info mr[2];
-    size_t len = RO_OFI_NAME_MAX;
 
-    memset(names, 0, sizeof(names));
-    check_rc(p, ro_ofi_open(&params, &p->o), "ro_ofi_open");
-    snprintf(p->prov, sizeof(p->prov), "%s", ro_ofi_provider_name(p->o));
-    check_rc(p, ro_ofi_ep_name(p->o, names[p->pe], &len), "ro_ofi_ep_name");
-    xchg(p, names[p->pe], names[p->peer], RO_OFI_NAME_MAX);
-    check_rc(p, ro_ofi_av_insert(p->o, names), "ro_ofi_av_insert");
-    check_rc(p, ro_ofi_mr_reg(p->o, p->heap, HEAP_LEN, &mr[p->pe]), "ro_ofi_mr_reg");
-    xchg(p, &mr[p->pe], &mr[p->peer], sizeof(mr[0]));
-    check_rc(p, ro_ofi_mr_peers(p->o, mr), "ro_ofi_mr_peers");
-    if (p->pe == 0) {
+    ofi_fork_open(&p->f, &params);
+    snprintf(p->prov, sizeof(p->prov), "%s", ro_ofi_provider_name(p->f.o));
+    ofi_fork_join(&p->f, p->heap, HEAP_LEN);
+    if (p->f.pe == 0) {
         printf("pe 0 round %d (%s): ", p->round, p->mode);
-        ro_ofi_describe(p->o, stdout);
+        ro_ofi_describe(p->f.o, stdout);
         fflush(stdout);
     }
     barrier(p);
@@ -523,15 +442,13 @@ static void setup(struct pair *p, int emulate)
 
 static void teardown(struct pair *p)
 {
-    struct ro_ofi_count want = ro_ofi_posted(p->o), got = ro_ofi_completed(p->o);
+    struct ro_ofi_count want = ro_ofi_posted(p->f.o), got = ro_ofi_completed(p->f.o);
 
     if (want.w != got.w || want.r != got.r)
         fail(p, "at close: posted w %" PRIu64 " r %" PRIu64 " != completed w %" PRIu64 " r %"
              PRIu64, want.w, want.r, got.w, got.r);
-    /* Neither PE closes while the other may still need it to progress. */
-    barrier(p);
-    check_rc(p, ro_ofi_close(p->o), "ro_ofi_close");
-    p->o = NULL;
+    /* Neither PE closes while the other may still need it to progress (a barrier first). */
+    ofi_fork_close(&p->f);
 }
 
 static void run_round(struct pair *p, int round, unsigned char *src, unsigned char *dst)
@@ -553,11 +470,12 @@ static void run_round(struct pair *p, int round, unsigned char *src, unsigned ch
 /* A provider that does not exist must fail to open, with a message (printed above). */
 static void test_bad_provider(struct pair *p)
 {
-    struct ro_ofi_params params = { .provider = "no_such_provider", .pe = p->pe, .npes = 2 };
+    struct ro_ofi_params params = { .provider = "no_such_provider", .pe = p->f.pe, .npes = 2 };
     struct ro_ofi *o = NULL;
     int rc;
 
-    fprintf(stderr, "pe %d: an error about provider no_such_provider is expected next\n", p->pe);
+    fprintf(stderr, "pe %d: an error about provider no_such_provider is expected next\n",
+            p->f.pe);
     rc = ro_ofi_open(&params, &o);
     if (rc >= 0 || o)
         fail(p, "ro_ofi_open(provider no_such_provider) returned %d", rc);
@@ -572,10 +490,10 @@ static int run_pe(struct pair *p)
     if (!src || !dst || !p->heap)
         die(p, "out of memory");
     memset(p->heap, 0, HEAP_LEN);
-    ro_log_pe = p->pe;
+    ro_log_pe = p->f.pe;
     for (int round = 0; round < 2; round++)
         run_round(p, round, src, dst);
-    if (p->pe == 0)
+    if (p->f.pe == 0)
         test_bad_provider(p);
     xchg(p, &p->failures, &theirs, sizeof(theirs));
     free(p->heap);
@@ -584,28 +502,11 @@ static int run_pe(struct pair *p)
     return p->failures ? 1 : 0;
 }
 
-/* PE 0 is the parent; it waits a bounded time for PE 1 and folds in its exit status. */
-static int wait_child(pid_t child)
-{
-    int status;
-
-    for (double end = now_s() + WAIT_SEC; now_s() < end; usleep(10000)) {
-        pid_t r = waitpid(child, &status, WNOHANG);
-        if (r == child)
-            return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
-    }
-    kill(child, SIGKILL);
-    waitpid(child, &status, 0);
-    fprintf(stderr, "FAIL pe 1 did not exit in time\n");
-    return 1;
-}
-
 int main(int argc, char **argv)
 {
-    struct pair p = { .prov = "(default)", .mode = "setup" };
+    struct pair p = { .f.report = report, .prov = "(default)", .mode = "setup" };
     const char *level = getenv("ROCSHMEM_DEBUG_LEVEL");
-    int sv[2], rc;
-    pid_t child;
+    int rc;
 
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-q") == 0)
@@ -618,25 +519,12 @@ int main(int argc, char **argv)
     if (p.prov_arg)
         snprintf(p.prov, sizeof(p.prov), "%s", p.prov_arg);
     setvbuf(stdout, NULL, _IOLBF, 0);
-    if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv)) {
-        perror("socketpair");
+    if (ofi_fork_start(&p.f))
         return 1;
-    }
-    /* Fork before any libfabric call, so each PE initializes libfabric for itself. */
-    child = fork();
-    if (child < 0) {
-        perror("fork");
-        return 1;
-    }
-    p.pe = child == 0 ? 1 : 0;
-    p.child = child;
-    p.peer = 1 - p.pe;
-    p.sock = sv[p.pe];
-    close(sv[1 - p.pe]);
     rc = run_pe(&p);
-    if (p.pe == 1)
+    if (p.f.pe == 1)
         return rc;
-    rc |= wait_child(child);
+    rc |= ofi_fork_wait_child(&p.f);
     printf("ofi_pair provider %s: %s\n", p.prov, rc ? "FAIL" : "PASS");
     return rc ? 1 : 0;
 }
