@@ -6,18 +6,26 @@
 
 #include "common/ro_log.h"
 
+/* ro_gpu_check, plus the natural alignment every provider's atomics need. */
+static int ro_gpu_amo_check(const char *api, const void *dest, size_t size, int pe)
+{
+    if (ro_gpu_check(api, dest, size, pe))
+        return -1;
+    if (RO_UNLIKELY((uintptr_t)dest % size)) {
+        RO_ERR("%s: %p is not aligned to its %zu-byte type; operation dropped", api, dest, size);
+        return -1;
+    }
+    return 0;
+}
+
 void ro_gpu_amo(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op,
                 const void *operand, int pe, const char *api)
 {
     size_t size = ro_dt_size(dt);
     struct ro_desc d = { 0 };
 
-    if (ro_gpu_check(api, dest, size, pe))
+    if (ro_gpu_amo_check(api, dest, size, pe))
         return;
-    if (RO_UNLIKELY((uintptr_t)dest % size)) {
-        RO_ERR("%s: %p is not aligned to its %zu-byte type; operation dropped", api, dest, size);
-        return;
-    }
     d.op = RO_OP_AMO;
     d.pe = (uint32_t)pe;
     d.raddr = ro_gpu_heap_off(dest);
@@ -35,12 +43,8 @@ void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo
     struct ro_desc d = { 0 };
 
     memset(result, 0, size);
-    if (ro_gpu_check(api, dest, size, pe))
+    if (ro_gpu_amo_check(api, dest, size, pe))
         return;
-    if (RO_UNLIKELY((uintptr_t)dest % size)) {
-        RO_ERR("%s: %p is not aligned to its %zu-byte type; operation dropped", api, dest, size);
-        return;
-    }
     d.op = RO_OP_AMO_FETCH;
     d.pe = (uint32_t)pe;
     d.raddr = ro_gpu_heap_off(dest);

@@ -11,13 +11,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check_log.h"
 #include "common/ro_env.h"
 
 /* ---- fixture: no ROCSHMEM_ variables, stderr captured in a file --------------------- */
 
 extern char **environ;
-
-static FILE *log_file;
 
 static void env_clear(void)
 {
@@ -39,23 +38,7 @@ static void env_clear(void)
 static void env_setup(void)
 {
     env_clear();
-    log_file = tmpfile();
-    ck_assert_ptr_nonnull(log_file);
-    ck_assert_int_ge(dup2(fileno(log_file), STDERR_FILENO), 0);
-}
-
-/* What was logged since the last call; the file is emptied for the next check. */
-static const char *log_take(void)
-{
-    static char buf[8192];
-    size_t n;
-
-    rewind(log_file);
-    n = fread(buf, 1, sizeof(buf) - 1, log_file);
-    buf[n] = '\0';
-    ck_assert_int_eq(ftruncate(fileno(log_file), 0), 0);
-    rewind(log_file);
-    return buf;
+    check_log_capture();
 }
 
 static void set(const char *name, const char *value)
@@ -144,7 +127,7 @@ static void assert_same_except(const struct ro_env *got, const struct ro_env *wa
 static void parse_defaults(struct ro_env *env)
 {
     ck_assert_int_eq(ro_env_parse(env), 0);
-    ck_assert_str_eq(log_take(), "");
+    ck_assert_str_eq(check_log_take(), "");
 }
 
 START_TEST(test_defaults)
@@ -179,7 +162,7 @@ START_TEST(test_valid_values)
     set("ROCSHMEM_MAX_NUM_CONTEXTS", "8");
     set("ROCSHMEM_RO_AMO_EMULATE", "ON");
     ck_assert_int_eq(ro_env_parse(&env), 0);
-    ck_assert_str_eq(log_take(), "");
+    ck_assert_str_eq(check_log_take(), "");
     ck_assert_uint_eq(env.HEAP_SIZE, (size_t)1 << 30);
     ck_assert_int_eq(env.BOOTSTRAP, RO_BOOT_PMI1);
     ck_assert_int_eq(env.HEAP_LOCATION, RO_HEAP_HOST);
@@ -198,7 +181,7 @@ START_TEST(test_empty_means_default)
     set("ROCSHMEM_HEAP_SIZE", "");
     set("ROCSHMEM_BOOTSTRAP", "");
     ck_assert_int_eq(ro_env_parse(&env), 0);
-    ck_assert_str_eq(log_take(), "");
+    ck_assert_str_eq(check_log_take(), "");
     assert_same_except(&env, &def, NULL);
 }
 END_TEST
@@ -231,7 +214,7 @@ START_TEST(test_bad_value)
     rc = ro_env_parse(&env);
     ck_assert_msg(rc == -EINVAL, "%s=%s: rc %d, expected -EINVAL (%d)", name, value, rc, -EINVAL);
     assert_same_except(&env, &def, NULL);
-    log = log_take();
+    log = check_log_take();
     snprintf(expect, sizeof(expect), "%s=%s", name, value);
     ck_assert_msg(strstr(log, expect) && strstr(log, "error"),
                   "%s=%s: the error does not name the variable and value: \"%s\"", name, value,
@@ -252,7 +235,7 @@ START_TEST(test_bad_values_all_reported)
     ck_assert_int_eq(ro_env_parse(&env), -EINVAL);
     ck_assert_uint_eq(env.MAX_NUM_CONTEXTS, 8);
     assert_same_except(&env, &def, "ROCSHMEM_MAX_NUM_CONTEXTS");
-    log = log_take();
+    log = check_log_take();
     ck_assert_msg(strstr(log, "ROCSHMEM_BOOTSTRAP=mpi") && strstr(log, "ROCSHMEM_HEAP_SIZE=1X"),
                   "not every bad variable reported: \"%s\"", log);
 }
@@ -269,7 +252,7 @@ START_TEST(test_unknown_variable)
     set("ROCSHMEMX_HEAP_SIZE", "1G");   /* not our prefix */
     ck_assert_int_eq(ro_env_parse(&env), 0);
     assert_same_except(&env, &def, NULL);
-    log = log_take();
+    log = check_log_take();
     ck_assert_msg(strstr(log, "warning") && strstr(log, "ROCSHMEM_HEAP_SIZ "),
                   "no warning naming ROCSHMEM_HEAP_SIZ: \"%s\"", log);
     ck_assert_msg(strstr(log, "ROCSHMEM_HEAP_SIZE_MAX"),

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check_log.h"
 #include "sheap/ro_sheap.h"
 
 /* ---- reference model ---------------------------------------------------------------- */
@@ -472,7 +473,7 @@ static const char *log_take(void)
 
 static void region_setup(void)
 {
-    log_capture();
+    check_log_capture();
     ck_assert_int_eq(ro_sheap_open(&h, REGION_SIZE, REGION_RESERVED), 0);
     ck_assert_ptr_nonnull(h.base);
     ck_assert_uint_eq(h.size, REGION_SIZE);
@@ -483,7 +484,7 @@ static void region_teardown(void)
 {
     ro_sheap_close(&h);
     ck_assert_ptr_null(h.base);
-    ck_assert_str_eq(log_take(), "");
+    ck_assert_str_eq(check_log_take(), "");
 }
 
 START_TEST(test_region_open)
@@ -500,9 +501,9 @@ START_TEST(test_region_open_invalid)
 {
     struct ro_sheap bad;
     ck_assert_int_eq(ro_sheap_open(&bad, REGION_SIZE, RO_SHEAP_ALIGN + 1), -EINVAL);
-    ck_assert_ptr_nonnull(strstr(log_take(), "reserved"));
+    ck_assert_ptr_nonnull(strstr(check_log_take(), "reserved"));
     ck_assert_int_eq(ro_sheap_open(&bad, REGION_SIZE, REGION_SIZE), -EINVAL);
-    ck_assert_ptr_nonnull(strstr(log_take(), "reserved"));
+    ck_assert_ptr_nonnull(strstr(check_log_take(), "reserved"));
 }
 END_TEST
 
@@ -533,7 +534,7 @@ START_TEST(test_region_take_above_page)
     for (size_t align = 2 * (size_t)sysconf(_SC_PAGESIZE); align <= REGION_SIZE / 4; align *= 2) {
         uint8_t *p = ro_sheap_take(&h, 64, align);
         if (!p) {
-            ck_assert_ptr_nonnull(strstr(log_take(), "alignment"));
+            ck_assert_ptr_nonnull(strstr(check_log_take(), "alignment"));
             continue;
         }
         ck_assert_msg((uintptr_t)p % align == 0, "align %zu: pointer %p (base %p) misaligned",
@@ -548,9 +549,9 @@ START_TEST(test_region_take_fails)
     struct snapshot before = snap(&h.alloc);
 
     ck_assert_ptr_null(ro_sheap_take(&h, REGION_SIZE, 1));
-    ck_assert_ptr_nonnull(strstr(log_take(), "exhausted"));
+    ck_assert_ptr_nonnull(strstr(check_log_take(), "exhausted"));
     ck_assert_ptr_null(ro_sheap_take(&h, 64, 3));
-    ck_assert_ptr_nonnull(strstr(log_take(), "alignment 3"));
+    ck_assert_ptr_nonnull(strstr(check_log_take(), "alignment 3"));
     assert_unchanged(&h.alloc, before);
 }
 END_TEST
@@ -570,11 +571,11 @@ START_TEST(test_region_give_invalid)
     ck_assert_ptr_nonnull(p);
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         ck_assert_msg(ro_sheap_give(&h, bad[i]) == -EINVAL, "give(%p) accepted", bad[i]);
-        ck_assert_msg(strstr(log_take(), "nothing freed"), "give(%p) logged no error", bad[i]);
+        ck_assert_msg(strstr(check_log_take(), "nothing freed"), "give(%p) logged no error", bad[i]);
     }
     ck_assert_int_eq(ro_sheap_give(&h, p), 0);
     ck_assert_int_eq(ro_sheap_give(&h, p), -EINVAL);   /* double free */
-    ck_assert_ptr_nonnull(strstr(log_take(), "nothing freed"));
+    ck_assert_ptr_nonnull(strstr(check_log_take(), "nothing freed"));
     assert_unchanged(&h.alloc, before);
 }
 END_TEST
