@@ -447,30 +447,6 @@ END_TEST
 #define REGION_RESERVED (2 * RO_SHEAP_ALIGN)
 
 static struct ro_sheap h;
-static FILE *log_file;
-
-/* Sends this child's stderr to a file so a test can read what the region logged. */
-static void log_capture(void)
-{
-    log_file = tmpfile();
-    ck_assert_ptr_nonnull(log_file);
-    ck_assert_int_ge(dup2(fileno(log_file), STDERR_FILENO), 0);
-}
-
-/* What was logged since the last call; the file is emptied for the next check. */
-static const char *log_take(void)
-{
-    static char buf[4096];
-    size_t n;
-
-    rewind(log_file);
-    n = fread(buf, 1, sizeof(buf) - 1, log_file);
-    buf[n] = '\0';
-    ck_assert_int_eq(ftruncate(fileno(log_file), 0), 0);
-    rewind(log_file);
-    return buf;
-}
-
 static void region_setup(void)
 {
     check_log_capture();
