@@ -447,6 +447,7 @@ END_TEST
 #define REGION_RESERVED (2 * RO_SHEAP_ALIGN)
 
 static struct ro_sheap h;
+
 static void region_setup(void)
 {
     check_log_capture();
