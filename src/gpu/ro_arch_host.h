@@ -1,7 +1,12 @@
-/* Host target of ro_arch.h: a plain caller is a workgroup and a wave of one thread.
+/* Host target of ro_arch.h. A plain caller is a workgroup and a wave of one thread; the
+ * test-support launcher (tests/support) runs groups of host threads as workgroups and
+ * waves by pointing ro_host_self at each thread's place in the launch, so _wave and _wg
+ * code runs with real groups. Thread-scope calls never synchronise with other lanes:
+ * host threads do not run in lockstep, so the coalesced group of a thread-scope call is
+ * the thread alone (ro_wave_active_mask).
  * Atomics use the GCC __atomic builtins on plain uint64_t rather than <stdatomic.h>
- * _Atomic types, because the same structs (rings) are shared with nvcc/hipcc code
- * that cannot use _Atomic members; the memory orders are the same. */
+ * _Atomic types, because the same structs (rings) are shared with nvcc/hipcc code that
+ * cannot use _Atomic members; the memory orders are the same. */
 #ifndef RO_ARCH_HOST_H
 #define RO_ARCH_HOST_H
 
@@ -11,15 +16,36 @@
 
 #define RO_DEVICE static inline
 #define RO_HOST_DEVICE
-#define RO_WAVE_SIZE 1
 
-static inline int ro_thread_id(void) { return 0; }
-static inline int ro_block_id(void) { return 0; }
-static inline int ro_block_dim(void) { return 1; }
-static inline int ro_lane_id(void) { return 0; }
-static inline uint64_t ro_wave_ballot(int pred) { return pred != 0; }
-static inline void ro_wave_sync(void) { }
-static inline void ro_wg_barrier(void) { }
+/* A wave or a workgroup of host threads (ro_arch_host_group.c). */
+struct ro_host_group;
+/* One thread's place in a launch. */
+struct ro_host_thread {
+    unsigned thread_id, block_id, block_dim, wave_size;
+    struct ro_host_group *wave, *wg;
+};
+/* NULL outside a launch. */
+extern __thread const struct ro_host_thread *ro_host_self;
+
+void     ro_host_group_barrier(struct ro_host_group *g);
+uint64_t ro_host_group_ballot(struct ro_host_group *g, unsigned idx, int pred);
+uint64_t ro_host_group_bcast(struct ro_host_group *g, unsigned idx, uint64_t v, unsigned src);
+
+static inline int ro_thread_id(void) { return ro_host_self ? (int)ro_host_self->thread_id : 0; }
+static inline int ro_block_id(void) { return ro_host_self ? (int)ro_host_self->block_id : 0; }
+static inline int ro_block_dim(void) { return ro_host_self ? (int)ro_host_self->block_dim : 1; }
+static inline int ro_wave_size(void) { return ro_host_self ? (int)ro_host_self->wave_size : 1; }
+static inline int ro_lane_id(void) { return ro_thread_id() % ro_wave_size(); }
+static inline uint64_t ro_wave_active_mask(void) { return 1ull << ro_lane_id(); }
+
+static inline uint64_t ro_wave_ballot(int pred)
+{ return ro_host_self ? ro_host_group_ballot(ro_host_self->wave, (unsigned)ro_lane_id(), pred)
+                      : (uint64_t)(pred != 0); }
+static inline uint64_t ro_wave_bcast64(uint64_t v, int src_lane)
+{ return ro_host_self ? ro_host_group_bcast(ro_host_self->wave, (unsigned)ro_lane_id(), v,
+                                            (unsigned)src_lane) : v; }
+static inline void ro_wave_sync(void) { if (ro_host_self) ro_host_group_barrier(ro_host_self->wave); }
+static inline void ro_wg_barrier(void) { if (ro_host_self) ro_host_group_barrier(ro_host_self->wg); }
 
 static inline uint64_t ro_atomic_add64(uint64_t *p, uint64_t v)
 { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
