@@ -82,41 +82,52 @@ ROCSHMEM_API void *rocshmem_ptr(const void *dest, int pe);
 /* ROCSHMEM_SUCCESS, or ROCSHMEM_ERROR once ROCSHMEM_MAX_NUM_CONTEXTS are in use. */
 int   rocshmem_ctx_create(long options, rocshmem_ctx_t *ctx);
 void  rocshmem_ctx_destroy(rocshmem_ctx_t ctx);
+/* Device, _wg scope: every thread of the workgroup gets the same context. */
+ROCSHMEM_API int  rocshmem_wg_ctx_create(long options, rocshmem_ctx_t *ctx);
+ROCSHMEM_API int  rocshmem_wg_team_create_ctx(rocshmem_team_t team, long options, rocshmem_ctx_t *ctx);
+ROCSHMEM_API void rocshmem_wg_ctx_destroy(rocshmem_ctx_t *ctx);
 ROCSHMEM_API int rocshmem_ctx_my_pe(rocshmem_ctx_t ctx);
 ROCSHMEM_API int rocshmem_ctx_n_pes(rocshmem_ctx_t ctx);
 
 /* ---- RMA -------------------------------------------------------------------------- */
 /* Blocking put returns once `source` may be reused; blocking get returns with the data
  * in `dest`; _nbi forms complete at the next quiet. */
+/* Every RMA form has _wave and _wg versions (SCOPE below): all members of the wave or
+ * workgroup call with the same arguments, and all return when the operation is done. */
+#define ROCSHMEM_DECL_MEM_RMA_SCOPE(OP, SCOPE)                                           \
+    ROCSHMEM_API void rocshmem_##OP##SCOPE(void *dest, const void *source, size_t nbytes, int pe); \
+    ROCSHMEM_API void rocshmem_ctx_##OP##SCOPE(rocshmem_ctx_t ctx, void *dest, const void *source, \
+                                               size_t nbytes, int pe);
 #define ROCSHMEM_DECL_MEM_RMA(OP)                                                        \
-    ROCSHMEM_API void rocshmem_##OP(void *dest, const void *source, size_t nbytes, int pe); \
-    ROCSHMEM_API void rocshmem_ctx_##OP(rocshmem_ctx_t ctx, void *dest, const void *source, \
-                                        size_t nbytes, int pe);
+    ROCSHMEM_DECL_MEM_RMA_SCOPE(OP, ) ROCSHMEM_DECL_MEM_RMA_SCOPE(OP, _wave)             \
+    ROCSHMEM_DECL_MEM_RMA_SCOPE(OP, _wg)
 ROCSHMEM_DECL_MEM_RMA(putmem)
 ROCSHMEM_DECL_MEM_RMA(getmem)
 ROCSHMEM_DECL_MEM_RMA(putmem_nbi)
 ROCSHMEM_DECL_MEM_RMA(getmem_nbi)
 #undef ROCSHMEM_DECL_MEM_RMA
+#undef ROCSHMEM_DECL_MEM_RMA_SCOPE
 
+#define ROCSHMEM_DECL_TYPED_RMA_SCOPE(NAME, TYPE, OP, SCOPE)                             \
+    ROCSHMEM_API void rocshmem_##NAME##_##OP##SCOPE(TYPE *dest, const TYPE *source,      \
+                                                    size_t nelems, int pe);              \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_##OP##SCOPE(rocshmem_ctx_t ctx, TYPE *dest,  \
+                                                        const TYPE *source, size_t nelems, int pe);
+#define ROCSHMEM_DECL_TYPED_RMA_OP(NAME, TYPE, OP)                                       \
+    ROCSHMEM_DECL_TYPED_RMA_SCOPE(NAME, TYPE, OP, )                                      \
+    ROCSHMEM_DECL_TYPED_RMA_SCOPE(NAME, TYPE, OP, _wave)                                 \
+    ROCSHMEM_DECL_TYPED_RMA_SCOPE(NAME, TYPE, OP, _wg)
 #define ROCSHMEM_DECL_TYPED_RMA(NAME, TYPE, KIND)                                        \
-    ROCSHMEM_API void rocshmem_##NAME##_put(TYPE *dest, const TYPE *source, size_t nelems, int pe); \
-    ROCSHMEM_API void rocshmem_ctx_##NAME##_put(rocshmem_ctx_t ctx, TYPE *dest, const TYPE *source, \
-                                                size_t nelems, int pe);                  \
-    ROCSHMEM_API void rocshmem_##NAME##_put_nbi(TYPE *dest, const TYPE *source, size_t nelems, int pe); \
-    ROCSHMEM_API void rocshmem_ctx_##NAME##_put_nbi(rocshmem_ctx_t ctx, TYPE *dest,      \
-                                                    const TYPE *source, size_t nelems, int pe); \
-    ROCSHMEM_API void rocshmem_##NAME##_get(TYPE *dest, const TYPE *source, size_t nelems, int pe); \
-    ROCSHMEM_API void rocshmem_ctx_##NAME##_get(rocshmem_ctx_t ctx, TYPE *dest, const TYPE *source, \
-                                                size_t nelems, int pe);                  \
-    ROCSHMEM_API void rocshmem_##NAME##_get_nbi(TYPE *dest, const TYPE *source, size_t nelems, int pe); \
-    ROCSHMEM_API void rocshmem_ctx_##NAME##_get_nbi(rocshmem_ctx_t ctx, TYPE *dest,      \
-                                                    const TYPE *source, size_t nelems, int pe); \
+    ROCSHMEM_DECL_TYPED_RMA_OP(NAME, TYPE, put) ROCSHMEM_DECL_TYPED_RMA_OP(NAME, TYPE, put_nbi) \
+    ROCSHMEM_DECL_TYPED_RMA_OP(NAME, TYPE, get) ROCSHMEM_DECL_TYPED_RMA_OP(NAME, TYPE, get_nbi) \
     ROCSHMEM_API void rocshmem_##NAME##_p(TYPE *dest, TYPE value, int pe);               \
     ROCSHMEM_API void rocshmem_ctx_##NAME##_p(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe); \
     ROCSHMEM_API TYPE rocshmem_##NAME##_g(const TYPE *source, int pe);                   \
     ROCSHMEM_API TYPE rocshmem_ctx_##NAME##_g(rocshmem_ctx_t ctx, const TYPE *source, int pe);
 ROCSHMEM_FOR_RMA_TYPES(ROCSHMEM_DECL_TYPED_RMA)
 #undef ROCSHMEM_DECL_TYPED_RMA
+#undef ROCSHMEM_DECL_TYPED_RMA_OP
+#undef ROCSHMEM_DECL_TYPED_RMA_SCOPE
 
 /* ---- atomics ---------------------------------------------------------------------- */
 #define ROCSHMEM_DECL_AMO_EXTENDED(NAME, TYPE, KIND)                                     \
@@ -169,27 +180,32 @@ ROCSHMEM_FOR_AMO_BITWISE_TYPES(ROCSHMEM_DECL_AMO_BITWISE)
                                                          const void *source, size_t nbytes, \
                                                          uint64_t *sig_addr, uint64_t signal, \
                                                          int sig_op, int pe);
+#define ROCSHMEM_DECL_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, SUFFIX)                          \
+    ROCSHMEM_API void rocshmem_##NAME##_put_signal##SUFFIX(TYPE *dest, const TYPE *source, \
+                                                           size_t nelems, uint64_t *sig_addr, \
+                                                           uint64_t signal, int sig_op, int pe); \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_put_signal##SUFFIX(rocshmem_ctx_t ctx, TYPE *dest, \
+                                                               const TYPE *source, size_t nelems, \
+                                                               uint64_t *sig_addr, uint64_t signal, \
+                                                               int sig_op, int pe);
+/* The six forms: blocking and _nbi, each at thread, _wave and _wg scope. */
 ROCSHMEM_DECL_PUT_SIGNAL()
+ROCSHMEM_DECL_PUT_SIGNAL(_wave)
+ROCSHMEM_DECL_PUT_SIGNAL(_wg)
 ROCSHMEM_DECL_PUT_SIGNAL(_nbi)
-#undef ROCSHMEM_DECL_PUT_SIGNAL
-
+ROCSHMEM_DECL_PUT_SIGNAL(_nbi_wave)
+ROCSHMEM_DECL_PUT_SIGNAL(_nbi_wg)
 #define ROCSHMEM_DECL_TYPED_PUT_SIGNAL(NAME, TYPE, KIND)                                 \
-    ROCSHMEM_API void rocshmem_##NAME##_put_signal(TYPE *dest, const TYPE *source, size_t nelems, \
-                                                   uint64_t *sig_addr, uint64_t signal,  \
-                                                   int sig_op, int pe);                 \
-    ROCSHMEM_API void rocshmem_ctx_##NAME##_put_signal(rocshmem_ctx_t ctx, TYPE *dest,    \
-                                                       const TYPE *source, size_t nelems, \
-                                                       uint64_t *sig_addr, uint64_t signal, \
-                                                       int sig_op, int pe);             \
-    ROCSHMEM_API void rocshmem_##NAME##_put_signal_nbi(TYPE *dest, const TYPE *source,   \
-                                                       size_t nelems, uint64_t *sig_addr, \
-                                                       uint64_t signal, int sig_op, int pe); \
-    ROCSHMEM_API void rocshmem_ctx_##NAME##_put_signal_nbi(rocshmem_ctx_t ctx, TYPE *dest, \
-                                                           const TYPE *source, size_t nelems, \
-                                                           uint64_t *sig_addr, uint64_t signal, \
-                                                           int sig_op, int pe);
+    ROCSHMEM_DECL_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, )                                    \
+    ROCSHMEM_DECL_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, _wave)                               \
+    ROCSHMEM_DECL_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, _wg)                                 \
+    ROCSHMEM_DECL_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, _nbi)                                \
+    ROCSHMEM_DECL_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, _nbi_wave)                           \
+    ROCSHMEM_DECL_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, _nbi_wg)
 ROCSHMEM_FOR_RMA_TYPES(ROCSHMEM_DECL_TYPED_PUT_SIGNAL)
+#undef ROCSHMEM_DECL_PUT_SIGNAL
 #undef ROCSHMEM_DECL_TYPED_PUT_SIGNAL
+#undef ROCSHMEM_DECL_TYPED_PUT_SIGNAL_FORM
 
 ROCSHMEM_API uint64_t rocshmem_signal_fetch(const uint64_t *sig_addr);
 ROCSHMEM_API void     rocshmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe);
@@ -233,9 +249,14 @@ ROCSHMEM_API void rocshmem_ctx_quiet(rocshmem_ctx_t ctx);
 ROCSHMEM_API void rocshmem_ctx_pe_quiet(rocshmem_ctx_t ctx, const int *pes, size_t npes);
 
 /* ---- barriers --------------------------------------------------------------------- */
-/* barrier_all = quiet + sync_all: every PE arrives before any leaves. */
+/* barrier_all = quiet + sync_all: every PE arrives before any leaves. A PE-wide
+ * collective: call it from one thread, one wave (_wave) or one workgroup (_wg) per PE. */
 ROCSHMEM_API void rocshmem_barrier_all(void);
 ROCSHMEM_API void rocshmem_sync_all(void);
+ROCSHMEM_API void rocshmem_barrier_all_wave(void);
+ROCSHMEM_API void rocshmem_barrier_all_wg(void);
+ROCSHMEM_API void rocshmem_sync_all_wave(void);
+ROCSHMEM_API void rocshmem_sync_all_wg(void);
 
 #ifdef __cplusplus
 }

@@ -12,10 +12,6 @@
 #include "proxy/ro_proxy.h"
 #include "sheap/ro_sheap.h"
 
-struct ro_team {
-    int start, stride, size;
-};
-
 struct ro_core {
     int initialized;
     struct ro_env env;

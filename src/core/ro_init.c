@@ -12,10 +12,6 @@
 #include "core/ro_init_steps.h"
 
 struct ro_core ro_core;
-rocshmem_ctx_t ROCSHMEM_CTX_DEFAULT;
-const rocshmem_ctx_t ROCSHMEM_CTX_INVALID = { NULL, NULL };
-static struct ro_team ro_team_world;
-rocshmem_team_t ROCSHMEM_TEAM_WORLD = &ro_team_world;
 
 void ro_core_fatal(const char *why)
 {
@@ -103,7 +99,7 @@ void rocshmem_finalize(void)
     rocshmem_barrier_all();
     for (unsigned i = 1; i < ro_gpu_state.nctxs; i++)
         if (ro_gpu_state.ctxs[i].in_use)
-            rocshmem_ctx_destroy((rocshmem_ctx_t){ &ro_gpu_state.ctxs[i], NULL });
+            ro_gpu_ctx_release(&ro_gpu_state.ctxs[i]);
     rocshmem_quiet();
     if (ro_core.boot->ops->barrier(ro_core.boot))
         RO_ERR("rocshmem_finalize: bootstrap barrier failed; closing anyway");

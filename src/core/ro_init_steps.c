@@ -149,7 +149,6 @@ int ro_init_proxy(void)
         .fatal = ro_core_fatal,
         .activity = &ro_core.activity,
     };
-    struct ro_ring *ring;
     int rc;
 
     ro_gpu_state.nctxs = params.max_rings;
@@ -158,11 +157,12 @@ int ro_init_proxy(void)
     if (!ro_gpu_state.ctxs)
         return -ENOMEM;
     rc = ro_proxy_open(&params, &ro_core.proxy);
-    if (!rc)
-        rc = ro_proxy_ring_add(ro_core.proxy, &ring);
+    /* The whole pool now: device code claims contexts without calling the host. */
+    for (unsigned i = 0; i < params.max_rings && !rc; i++)
+        rc = ro_proxy_ring_add(ro_core.proxy, &ro_gpu_state.ctxs[i].ring);
     if (rc)
         return rc;
-    ro_gpu_state.ctxs[0] = (struct ro_ctx){ .ring = ring, .in_use = 1 };
+    ro_gpu_state.ctxs[0].in_use = 1;
     ROCSHMEM_CTX_DEFAULT.ctx_opaque = &ro_gpu_state.ctxs[0];
     return 0;
 }

@@ -3,8 +3,9 @@
  *   RO_DEVICE, RO_HOST_DEVICE                 function qualifiers
  *   ro_thread_id, ro_block_id, ro_block_dim   position in the launch
  *   ro_lane_id, ro_wave_size, ro_wave_active_mask (lanes of this call's coalesced group),
+ *   ro_popcount64, ro_lowest_lane (of a lane mask),
  *   ro_wave_ballot, ro_wave_bcast64, ro_wave_sync (every lane of the wave calls these)
- *   ro_wg_barrier
+ *   ro_wg_barrier, ro_wg_bcast64 (every thread of the workgroup calls these)
  *   ro_atomic_{add,cas,swap}64[_sys]          relaxed read-modify-write, device / system scope
  *   ro_load_acquire64_sys, ro_store_release64_sys, ro_load_volatile64
  *   ro_fence_{wg,device,system}

@@ -38,12 +38,18 @@ static inline int ro_wave_size(void) { return ro_host_self ? (int)ro_host_self->
 static inline int ro_lane_id(void) { return ro_thread_id() % ro_wave_size(); }
 static inline uint64_t ro_wave_active_mask(void) { return 1ull << ro_lane_id(); }
 
+static inline int ro_popcount64(uint64_t m) { return __builtin_popcountll(m); }
+static inline int ro_lowest_lane(uint64_t m) { return __builtin_ctzll(m); }
+
 static inline uint64_t ro_wave_ballot(int pred)
 { return ro_host_self ? ro_host_group_ballot(ro_host_self->wave, (unsigned)ro_lane_id(), pred)
                       : (uint64_t)(pred != 0); }
 static inline uint64_t ro_wave_bcast64(uint64_t v, int src_lane)
 { return ro_host_self ? ro_host_group_bcast(ro_host_self->wave, (unsigned)ro_lane_id(), v,
                                             (unsigned)src_lane) : v; }
+static inline uint64_t ro_wg_bcast64(uint64_t v, int src_thread)
+{ return ro_host_self ? ro_host_group_bcast(ro_host_self->wg, (unsigned)ro_thread_id(), v,
+                                            (unsigned)src_thread) : v; }
 static inline void ro_wave_sync(void) { if (ro_host_self) ro_host_group_barrier(ro_host_self->wave); }
 static inline void ro_wg_barrier(void) { if (ro_host_self) ro_host_group_barrier(ro_host_self->wg); }
 

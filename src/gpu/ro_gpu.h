@@ -11,11 +11,16 @@
 
 #include "proxy/ro_ring.h"
 
-/* A context owns one ring; the default context is ctx 0. */
+/* A context owns one ring; the default context is ctx 0. The pool of contexts and their
+ * rings is made at init, so that device code can claim one without the host. */
 struct ro_ctx {
     struct ro_ring *ring;
     long options;
-    int in_use;
+    uint64_t in_use;     /* claimed with a compare-and-swap */
+};
+
+struct ro_team {
+    int start, stride, size;
 };
 
 /* Runtime words at the start of the symmetric heap (the heap's reserved bytes). */
@@ -40,5 +45,13 @@ struct ro_gpu_state {
 };
 
 extern struct ro_gpu_state ro_gpu_state;
+
+/* Claims a free context of the pool (not the default one): 0 and *ctx, or -1 when all
+ * ROCSHMEM_MAX_NUM_CONTEXTS are taken. Any thread. */
+int  ro_gpu_ctx_claim(long options, rocshmem_ctx_t *ctx);
+/* 1 for a claimed, non-default context of the pool. */
+int  ro_gpu_ctx_valid(const struct ro_ctx *c);
+/* Quiets the context and returns it to the pool. */
+void ro_gpu_ctx_release(struct ro_ctx *c);
 
 #endif

@@ -6,8 +6,6 @@
 
 #include "common/ro_log.h"
 
-struct ro_gpu_state ro_gpu_state;
-
 int ro_gpu_check(const char *api, const void *addr, size_t len, int pe)
 {
     const uint8_t *p = addr, *base = ro_gpu_state.heap_base;

@@ -71,3 +71,9 @@ void rocshmem_barrier_all(void)
             ro_gpu_ring_quiet(ro_gpu_state.ctxs[i].ring, "rocshmem_barrier_all");
     rocshmem_sync_all();
 }
+
+/* Group forms: one member takes part in the PE-wide barrier for the whole group. */
+void rocshmem_barrier_all_wave(void) { RO_IN_SCOPE(_wave, rocshmem_barrier_all()); }
+void rocshmem_barrier_all_wg(void) { RO_IN_SCOPE(_wg, rocshmem_barrier_all()); }
+void rocshmem_sync_all_wave(void) { RO_IN_SCOPE(_wave, rocshmem_sync_all()); }
+void rocshmem_sync_all_wg(void) { RO_IN_SCOPE(_wg, rocshmem_sync_all()); }

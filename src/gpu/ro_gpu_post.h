@@ -61,22 +61,42 @@ RO_DEVICE void ro_gpu_wait_ge(const uint64_t *word, uint64_t want, const char *a
     ro_gpu_wait_end();
 }
 
-/* Reserves a ticket, waits for its slot to be free, writes `d` with seq last.
- * Returns the ticket; the descriptor is complete once ring->done > ticket. */
-RO_DEVICE uint64_t ro_gpu_post(struct ro_ring *r, const struct ro_desc *d, const char *api)
+/* Posts one descriptor per lane of `lanes` (a mask of the wave's lanes that call this
+ * together) with a single atomic: the lowest lane reserves tickets for all of them, waits
+ * alone while the ring lacks room, and hands the base out; each lane then writes its own
+ * slot, seq last. Returns this lane's ticket; its descriptor is complete once
+ * ring->done > ticket. */
+RO_DEVICE uint64_t ro_gpu_post_lanes(struct ro_ring *r, const struct ro_desc *d, uint64_t lanes,
+                                     const char *api)
 {
-    uint64_t t = ro_atomic_add64(&r->tail, 1);
-    struct ro_desc *slot = &r->slots[t & r->mask];
+    int lane = ro_lane_id(), leader = ro_lowest_lane(lanes);
+    uint64_t n = (uint64_t)ro_popcount64(lanes), base = 0, t;
+    struct ro_desc *slot;
 
-    /* head_cache only ever holds a value head once had, so it never overstates space. */
-    if (t - ro_load_volatile64(&r->head_cache) >= r->size) {
-        ro_gpu_wait_ge(&r->head, t - r->size + 1, api, "a free ring slot");
-        __atomic_store_n(&r->head_cache, ro_load_volatile64(&r->head), __ATOMIC_RELAXED);
+    if (lane == leader) {
+        base = ro_atomic_add64(&r->tail, n);
+        /* head_cache only ever holds a value head once had, so it never overstates room. */
+        if (base + n - 1 - ro_load_volatile64(&r->head_cache) >= r->size) {
+            ro_gpu_wait_ge(&r->head, base + n - r->size, api, "a free ring slot");
+            __atomic_store_n(&r->head_cache, ro_load_volatile64(&r->head), __ATOMIC_RELAXED);
+        }
     }
+    /* The broadcast also holds the other lanes until the leader has seen room. */
+    if (n > 1)
+        base = ro_wave_bcast64(base, leader);
+    t = base + (uint64_t)ro_popcount64(lanes & ((1ull << lane) - 1));
+    slot = &r->slots[t & r->mask];
     memcpy(slot, d, offsetof(struct ro_desc, seq));
     /* Release: the descriptor's fields above must be visible before the proxy sees seq. */
     ro_store_release64_sys(&slot->seq, t + 1);
     return t;
+}
+
+/* A thread-scope post: the coalesced group is the lanes active in this call (on the host
+ * target, the calling thread alone). */
+RO_DEVICE uint64_t ro_gpu_post(struct ro_ring *r, const struct ro_desc *d, const char *api)
+{
+    return ro_gpu_post_lanes(r, d, ro_wave_active_mask(), api);
 }
 
 /* Posts and waits for completion (blocking put/get, fetching AMOs). */
@@ -91,6 +111,18 @@ RO_DEVICE void ro_gpu_ring_quiet(struct ro_ring *r, const char *api)
 {
     ro_gpu_wait_ge(&r->done, ro_load_volatile64(&r->tail), api, "completion of all operations");
 }
+
+/* Calling scopes. A thread-scope call runs CALL itself. In a _wave or _wg call every
+ * member passes the same arguments: the group meets (so members' writes to a source are
+ * visible to the leader), the leader makes the one call, and the group meets again (so
+ * no member returns before the operation, and a get's data is visible to all). */
+#define RO_SCOPE_RUN(CALL) CALL
+#define RO_SCOPE_RUN_wave(CALL)                                                            \
+    do { ro_wave_sync(); if (ro_lane_id() == 0) { CALL; } ro_wave_sync(); } while (0)
+#define RO_SCOPE_RUN_wg(CALL)                                                              \
+    do { ro_wg_barrier(); if (ro_thread_id() == 0) { CALL; } ro_wg_barrier(); } while (0)
+/* SCOPE is empty (thread), _wave or _wg. */
+#define RO_IN_SCOPE(SCOPE, CALL) RO_SCOPE_RUN##SCOPE(CALL)
 
 /* Argument checks shared by every remote-access API: 0 when `pe` is valid and
  * [addr, addr + len) lies in the symmetric heap; else logs and returns -1, and the

@@ -54,26 +54,36 @@ static void ro_gpu_g(rocshmem_ctx_t ctx, void *result, const void *source, size_
     ro_gpu_rma(ctx, RO_OP_GET, result, source, 1, size, pe, 1, api);
 }
 
+#define RO_DEF_MEM_RMA_SCOPE(NAME, OP, BLOCKING, SCOPE)                                    \
+    void rocshmem_ctx_##NAME##SCOPE(rocshmem_ctx_t ctx, void *dest, const void *source,    \
+                                    size_t nbytes, int pe)                                 \
+    { RO_IN_SCOPE(SCOPE, ro_gpu_rma(ctx, OP, dest, source, nbytes, 1, pe, BLOCKING,        \
+                                    "rocshmem_" #NAME #SCOPE)); }                          \
+    void rocshmem_##NAME##SCOPE(void *dest, const void *source, size_t nbytes, int pe)     \
+    { rocshmem_ctx_##NAME##SCOPE(ROCSHMEM_CTX_DEFAULT, dest, source, nbytes, pe); }
 #define RO_DEF_MEM_RMA(NAME, OP, BLOCKING)                                                 \
-    void rocshmem_ctx_##NAME(rocshmem_ctx_t ctx, void *dest, const void *source,          \
-                             size_t nbytes, int pe)                                        \
-    { ro_gpu_rma(ctx, OP, dest, source, nbytes, 1, pe, BLOCKING, "rocshmem_" #NAME); }     \
-    void rocshmem_##NAME(void *dest, const void *source, size_t nbytes, int pe)            \
-    { ro_gpu_rma(ROCSHMEM_CTX_DEFAULT, OP, dest, source, nbytes, 1, pe, BLOCKING,         \
-                 "rocshmem_" #NAME); }
+    RO_DEF_MEM_RMA_SCOPE(NAME, OP, BLOCKING, )                                             \
+    RO_DEF_MEM_RMA_SCOPE(NAME, OP, BLOCKING, _wave)                                        \
+    RO_DEF_MEM_RMA_SCOPE(NAME, OP, BLOCKING, _wg)
 RO_DEF_MEM_RMA(putmem, RO_OP_PUT, 1)
 RO_DEF_MEM_RMA(getmem, RO_OP_GET, 1)
 RO_DEF_MEM_RMA(putmem_nbi, RO_OP_PUT, 0)
 RO_DEF_MEM_RMA(getmem_nbi, RO_OP_GET, 0)
 #undef RO_DEF_MEM_RMA
+#undef RO_DEF_MEM_RMA_SCOPE
 
+#define RO_DEF_TYPED_RMA_SCOPE(NAME, TYPE, OPNAME, OP, BLOCKING, SCOPE)                    \
+    void rocshmem_ctx_##NAME##_##OPNAME##SCOPE(rocshmem_ctx_t ctx, TYPE *dest,             \
+                                               const TYPE *source, size_t nelems, int pe)  \
+    { RO_IN_SCOPE(SCOPE, ro_gpu_rma(ctx, OP, dest, source, nelems, sizeof(TYPE), pe,       \
+                                    BLOCKING, "rocshmem_" #NAME "_" #OPNAME #SCOPE)); }    \
+    void rocshmem_##NAME##_##OPNAME##SCOPE(TYPE *dest, const TYPE *source, size_t nelems,  \
+                                           int pe)                                         \
+    { rocshmem_ctx_##NAME##_##OPNAME##SCOPE(ROCSHMEM_CTX_DEFAULT, dest, source, nelems, pe); }
 #define RO_DEF_TYPED_RMA_OP(NAME, TYPE, OPNAME, OP, BLOCKING)                              \
-    void rocshmem_ctx_##NAME##_##OPNAME(rocshmem_ctx_t ctx, TYPE *dest, const TYPE *source, \
-                                        size_t nelems, int pe)                             \
-    { ro_gpu_rma(ctx, OP, dest, source, nelems, sizeof(TYPE), pe, BLOCKING,                \
-                 "rocshmem_" #NAME "_" #OPNAME); }                                         \
-    void rocshmem_##NAME##_##OPNAME(TYPE *dest, const TYPE *source, size_t nelems, int pe) \
-    { rocshmem_ctx_##NAME##_##OPNAME(ROCSHMEM_CTX_DEFAULT, dest, source, nelems, pe); }
+    RO_DEF_TYPED_RMA_SCOPE(NAME, TYPE, OPNAME, OP, BLOCKING, )                             \
+    RO_DEF_TYPED_RMA_SCOPE(NAME, TYPE, OPNAME, OP, BLOCKING, _wave)                        \
+    RO_DEF_TYPED_RMA_SCOPE(NAME, TYPE, OPNAME, OP, BLOCKING, _wg)
 
 #define RO_DEF_TYPED_RMA(NAME, TYPE, KIND)                                                 \
     RO_DEF_TYPED_RMA_OP(NAME, TYPE, put, RO_OP_PUT, 1)                                     \
@@ -91,3 +101,4 @@ RO_DEF_MEM_RMA(getmem_nbi, RO_OP_GET, 0)
 ROCSHMEM_FOR_RMA_TYPES(RO_DEF_TYPED_RMA)
 #undef RO_DEF_TYPED_RMA
 #undef RO_DEF_TYPED_RMA_OP
+#undef RO_DEF_TYPED_RMA_SCOPE

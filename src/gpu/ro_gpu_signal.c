@@ -51,35 +51,48 @@ static void ro_gpu_put_signal(rocshmem_ctx_t ctx, void *dest, const void *source
         ro_gpu_post(r, &d, api);
 }
 
-#define RO_DEF_PUT_SIGNAL(SUFFIX, BLOCKING)                                                \
-    void rocshmem_ctx_putmem_signal##SUFFIX(rocshmem_ctx_t ctx, void *dest, const void *source, \
-                                            size_t nbytes, uint64_t *sig_addr, uint64_t signal, \
-                                            int sig_op, int pe)                            \
-    { ro_gpu_put_signal(ctx, dest, source, nbytes, 1, sig_addr, signal, sig_op, pe, BLOCKING, \
-                        "rocshmem_putmem_signal" #SUFFIX); }                               \
-    void rocshmem_putmem_signal##SUFFIX(void *dest, const void *source, size_t nbytes,     \
-                                        uint64_t *sig_addr, uint64_t signal, int sig_op, int pe) \
-    { rocshmem_ctx_putmem_signal##SUFFIX(ROCSHMEM_CTX_DEFAULT, dest, source, nbytes, sig_addr, \
-                                         signal, sig_op, pe); }
-RO_DEF_PUT_SIGNAL(, 1)
-RO_DEF_PUT_SIGNAL(_nbi, 0)
+#define RO_DEF_PUT_SIGNAL(SUFFIX, BLOCKING, SCOPE)                                         \
+    void rocshmem_ctx_putmem_signal##SUFFIX##SCOPE(rocshmem_ctx_t ctx, void *dest,         \
+                                                   const void *source, size_t nbytes,      \
+                                                   uint64_t *sig_addr, uint64_t signal,    \
+                                                   int sig_op, int pe)                     \
+    { RO_IN_SCOPE(SCOPE, ro_gpu_put_signal(ctx, dest, source, nbytes, 1, sig_addr, signal,  \
+                                           sig_op, pe, BLOCKING,                           \
+                                           "rocshmem_putmem_signal" #SUFFIX #SCOPE)); }    \
+    void rocshmem_putmem_signal##SUFFIX##SCOPE(void *dest, const void *source, size_t nbytes, \
+                                               uint64_t *sig_addr, uint64_t signal,        \
+                                               int sig_op, int pe)                         \
+    { rocshmem_ctx_putmem_signal##SUFFIX##SCOPE(ROCSHMEM_CTX_DEFAULT, dest, source, nbytes, \
+                                                sig_addr, signal, sig_op, pe); }
+#define RO_DEF_PUT_SIGNAL_SCOPES(SUFFIX, BLOCKING)                                         \
+    RO_DEF_PUT_SIGNAL(SUFFIX, BLOCKING, )                                                  \
+    RO_DEF_PUT_SIGNAL(SUFFIX, BLOCKING, _wave)                                             \
+    RO_DEF_PUT_SIGNAL(SUFFIX, BLOCKING, _wg)
+RO_DEF_PUT_SIGNAL_SCOPES(, 1)
+RO_DEF_PUT_SIGNAL_SCOPES(_nbi, 0)
+#undef RO_DEF_PUT_SIGNAL_SCOPES
 #undef RO_DEF_PUT_SIGNAL
 
-#define RO_DEF_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, SUFFIX, BLOCKING)                         \
-    void rocshmem_ctx_##NAME##_put_signal##SUFFIX(rocshmem_ctx_t ctx, TYPE *dest,          \
-                                                  const TYPE *source, size_t nelems,       \
-                                                  uint64_t *sig_addr, uint64_t signal,     \
-                                                  int sig_op, int pe)                      \
-    { ro_gpu_put_signal(ctx, dest, source, nelems, sizeof(TYPE), sig_addr, signal, sig_op, pe, \
-                        BLOCKING, "rocshmem_" #NAME "_put_signal" #SUFFIX); }              \
-    void rocshmem_##NAME##_put_signal##SUFFIX(TYPE *dest, const TYPE *source, size_t nelems, \
-                                              uint64_t *sig_addr, uint64_t signal, int sig_op, \
-                                              int pe)                                      \
-    { rocshmem_ctx_##NAME##_put_signal##SUFFIX(ROCSHMEM_CTX_DEFAULT, dest, source, nelems, \
-                                               sig_addr, signal, sig_op, pe); }
+#define RO_DEF_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, SUFFIX, BLOCKING, SCOPE)                  \
+    void rocshmem_ctx_##NAME##_put_signal##SUFFIX##SCOPE(rocshmem_ctx_t ctx, TYPE *dest,   \
+                                                         const TYPE *source, size_t nelems, \
+                                                         uint64_t *sig_addr, uint64_t signal, \
+                                                         int sig_op, int pe)               \
+    { RO_IN_SCOPE(SCOPE, ro_gpu_put_signal(ctx, dest, source, nelems, sizeof(TYPE), sig_addr, \
+                                           signal, sig_op, pe, BLOCKING,                   \
+                                           "rocshmem_" #NAME "_put_signal" #SUFFIX #SCOPE)); } \
+    void rocshmem_##NAME##_put_signal##SUFFIX##SCOPE(TYPE *dest, const TYPE *source,       \
+                                                     size_t nelems, uint64_t *sig_addr,    \
+                                                     uint64_t signal, int sig_op, int pe)  \
+    { rocshmem_ctx_##NAME##_put_signal##SUFFIX##SCOPE(ROCSHMEM_CTX_DEFAULT, dest, source,  \
+                                                      nelems, sig_addr, signal, sig_op, pe); }
 #define RO_DEF_TYPED_PUT_SIGNAL(NAME, TYPE, KIND)                                          \
-    RO_DEF_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, , 1)                                          \
-    RO_DEF_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, _nbi, 0)
+    RO_DEF_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, , 1, )                                        \
+    RO_DEF_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, , 1, _wave)                                   \
+    RO_DEF_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, , 1, _wg)                                     \
+    RO_DEF_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, _nbi, 0, )                                    \
+    RO_DEF_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, _nbi, 0, _wave)                               \
+    RO_DEF_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, _nbi, 0, _wg)
 ROCSHMEM_FOR_RMA_TYPES(RO_DEF_TYPED_PUT_SIGNAL)
 #undef RO_DEF_TYPED_PUT_SIGNAL
 #undef RO_DEF_TYPED_PUT_SIGNAL_FORM

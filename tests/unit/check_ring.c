@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "gpu/ro_gpu_post.h"
+#include "ro_launch.h"
 #include "proxy/ro_ring_consume.h"
 #include "proxy/ro_ring_mem.h"
 
@@ -170,6 +171,71 @@ START_TEST(test_multi_producer_backpressure)
 }
 END_TEST
 
+/* Waves of 32 and 64 lanes posting together: one reservation per wave, so a wave's
+ * descriptors hold consecutive tickets in lane order, and none is lost through a ring
+ * smaller than the descriptors in flight. */
+#define WAVE_BLOCKS 4
+#define WAVE_BLOCK_DIM 64
+#define WAVE_ROUNDS 200
+
+static void wave_kernel(void *arg)
+{
+    unsigned g = (unsigned)(ro_launch_block_id() * WAVE_BLOCK_DIM + ro_launch_thread_id());
+    for (uint64_t round = 0; round < WAVE_ROUNDS; round++) {
+        struct ro_desc d = desc_of(g, round);
+        d.arg[1] = (uint64_t)ro_launch_lane_id();
+        ro_gpu_post_lanes(ring, &d, ro_wave_ballot(1), "test");
+    }
+}
+
+static void *wave_launch_main(void *arg)
+{
+    unsigned wave = (unsigned)(uintptr_t)arg;
+    ck_assert_int_eq(ro_launch(WAVE_BLOCKS, WAVE_BLOCK_DIM, wave, wave_kernel, NULL), 0);
+    return NULL;
+}
+
+static void wave_check(unsigned wave)
+{
+    enum { THREADS = WAVE_BLOCKS * WAVE_BLOCK_DIM };
+    uint64_t expect[THREADS] = { 0 }, next = 0;
+    const uint64_t total = (uint64_t)THREADS * WAVE_ROUNDS;
+    struct ro_desc prev = { 0 };
+    pthread_t th;
+
+    ring_setup(128);
+    ck_assert_int_eq(pthread_create(&th, NULL, wave_launch_main, (void *)(uintptr_t)wave), 0);
+    while (next < total) {
+        const struct ro_desc *d = ro_ring_peek(ring, next);
+        if (!d) {
+            sched_yield();
+            continue;
+        }
+        ck_assert_uint_lt(d->pe, THREADS);
+        ck_assert_uint_eq(d->raddr, expect[d->pe]);
+        ck_assert_uint_eq(d->arg[1], d->pe % wave);
+        /* Inside a wave, lane L + 1 follows lane L at the next ticket, same round. */
+        if (next && prev.arg[1] + 1 < wave) {
+            ck_assert_uint_eq(d->pe, prev.pe + 1);
+            ck_assert_uint_eq(d->raddr, prev.raddr);
+        }
+        prev = *d;
+        expect[d->pe]++;
+        next++;
+        ro_ring_complete(ring, next);
+    }
+    ck_assert_int_eq(pthread_join(th, NULL), 0);
+    for (unsigned i = 0; i < THREADS; i++)
+        ck_assert_uint_eq(expect[i], WAVE_ROUNDS);
+    ck_assert_uint_eq(ring->tail, total);
+    ro_ring_destroy(ring);
+}
+
+START_TEST(test_wave32_reservation) { wave_check(32); }
+END_TEST
+START_TEST(test_wave64_reservation) { wave_check(64); }
+END_TEST
+
 static Suite *ring_suite(void)
 {
     Suite *s = suite_create("ring");
@@ -183,6 +249,12 @@ static Suite *ring_suite(void)
 
     tc = tcase_create("full ring");
     tcase_add_exit_test(tc, test_full_ring_times_out, RO_TEST_FATAL_EXIT);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("wave reservation");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_wave32_reservation);
+    tcase_add_test(tc, test_wave64_reservation);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("multi producer");
