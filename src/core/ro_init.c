@@ -32,6 +32,15 @@ static int ro_init_env(void)
     if (rc)
         RO_ERR("rocshmem_init: invalid environment (see the messages above; rocshmem_info lists "
                "every variable)");
+    if (!rc && (ro_core.env.RO_RING_SIZE < 64 || (ro_core.env.RO_RING_SIZE & (ro_core.env.RO_RING_SIZE - 1)))) {
+        RO_ERR("ROCSHMEM_RO_RING_SIZE=%zu: must be a power of two of at least 64", ro_core.env.RO_RING_SIZE);
+        rc = -EINVAL;
+    }
+    if (!rc && (ro_core.env.RO_DEFAULT_CTX_RINGS < 1 || ro_core.env.RO_DEFAULT_CTX_RINGS > RO_CTX_MAX_RINGS)) {
+        RO_ERR("ROCSHMEM_RO_DEFAULT_CTX_RINGS=%u: must be 1..%d", ro_core.env.RO_DEFAULT_CTX_RINGS,
+               RO_CTX_MAX_RINGS);
+        rc = -EINVAL;
+    }
     if (!rc && ro_core.env.HEAP_LOCATION == RO_HEAP_DEVICE) {
         RO_ERR("ROCSHMEM_HEAP_LOCATION=device needs a GPU build (configure --with-cuda or "
                "--with-hip); this library is CPU-only: use ROCSHMEM_HEAP_LOCATION=host");

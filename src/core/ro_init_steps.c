@@ -78,6 +78,7 @@ int ro_init_fabric(void)
         .npes = ro_core.boot->size,
         .amo_emulate = ro_core.env.RO_AMO_EMULATE,
         .max_msg = ro_core.env.RO_OFI_MAX_MSG,
+        .timeout_s = ro_core.env.RO_TIMEOUT,
     };
     char name[RO_OFI_NAME_MAX] = { 0 };
     size_t len = sizeof(name);
@@ -142,7 +143,7 @@ int ro_init_proxy(void)
     struct ro_proxy_params params = {
         .ofi = ro_core.ofi,
         .ring_size = (unsigned)ro_core.env.RO_RING_SIZE,
-        .max_rings = ro_core.env.MAX_NUM_CONTEXTS + 1,
+        .max_rings = ro_core.env.MAX_NUM_CONTEXTS + ro_core.env.RO_DEFAULT_CTX_RINGS,
         .cpu_list = ro_core.env.RO_PROXY_CPU,
         .local_rank = ro_core.local_rank,
         .local_size = ro_core.local_size,
@@ -151,15 +152,19 @@ int ro_init_proxy(void)
     };
     int rc;
 
-    ro_gpu_state.nctxs = params.max_rings;
+    ro_gpu_state.nctxs = ro_core.env.MAX_NUM_CONTEXTS + 1;
     ro_gpu_state.activity = &ro_core.activity;
-    ro_gpu_state.ctxs = calloc(params.max_rings, sizeof(*ro_gpu_state.ctxs));
+    ro_gpu_state.ctxs = calloc(ro_gpu_state.nctxs, sizeof(*ro_gpu_state.ctxs));
     if (!ro_gpu_state.ctxs)
         return -ENOMEM;
     rc = ro_proxy_open(&params, &ro_core.proxy);
     /* The whole pool now: device code claims contexts without calling the host. */
-    for (unsigned i = 0; i < params.max_rings && !rc; i++)
-        rc = ro_proxy_ring_add(ro_core.proxy, &ro_gpu_state.ctxs[i].ring);
+    for (unsigned i = 0; i < ro_gpu_state.nctxs && !rc; i++) {
+        struct ro_ctx *c = &ro_gpu_state.ctxs[i];
+        c->nrings = i ? 1 : ro_core.env.RO_DEFAULT_CTX_RINGS;
+        for (unsigned k = 0; k < c->nrings && !rc; k++)
+            rc = ro_proxy_ring_add(ro_core.proxy, &c->rings[k]);
+    }
     if (rc)
         return rc;
     ro_gpu_state.ctxs[0].in_use = 1;

@@ -13,8 +13,13 @@
 
 /* A context owns one ring; the default context is ctx 0. The pool of contexts and their
  * rings is made at init, so that device code can claim one without the host. */
+#define RO_CTX_MAX_RINGS 8
 struct ro_ctx {
-    struct ro_ring *ring;
+    /* Workgroup b posts to rings[b % nrings]: spreading the default context over several
+     * rings keeps workgroups from contending on one tail and one full ring. A thread's
+     * operations always meet one ring, so its own order (and fence) is kept. */
+    struct ro_ring *rings[RO_CTX_MAX_RINGS];
+    unsigned nrings;
     long options;
     uint64_t in_use;     /* claimed with a compare-and-swap */
 };

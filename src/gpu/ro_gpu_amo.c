@@ -32,7 +32,7 @@ void ro_gpu_amo(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op
     d.dtype = (uint8_t)dt;
     d.amo = (uint8_t)op;
     memcpy(&d.arg[0], operand, size);
-    ro_gpu_post(ro_gpu_ctx(ctx)->ring, &d, api);
+    ro_gpu_post(ro_gpu_ctx_ring(ctx), &d, api);
 }
 
 void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op,
@@ -55,7 +55,7 @@ void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo
         memcpy(&d.arg[0], operand, size);
     if (compare)
         memcpy(&d.arg[1], compare, size);
-    ro_gpu_post_wait(ro_gpu_ctx(ctx)->ring, &d, api);
+    ro_gpu_post_wait(ro_gpu_ctx_ring(ctx), &d, api);
 }
 
 /* Each typed AMO: a ctx_ form doing the work and a default-context form calling it. */

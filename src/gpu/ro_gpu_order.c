@@ -11,7 +11,7 @@ void rocshmem_ctx_fence(rocshmem_ctx_t ctx)
 {
     struct ro_desc d = { 0 };
     d.op = RO_OP_FENCE;
-    ro_gpu_post(ro_gpu_ctx(ctx)->ring, &d, "rocshmem_fence");
+    ro_gpu_post(ro_gpu_ctx_ring(ctx), &d, "rocshmem_fence");
 }
 
 /* Ordering is kept per ring, which orders every target: stronger than asked, and free. */
@@ -27,7 +27,7 @@ void rocshmem_ctx_fence_pe(rocshmem_ctx_t ctx, int pe)
 
 void rocshmem_ctx_quiet(rocshmem_ctx_t ctx)
 {
-    ro_gpu_ring_quiet(ro_gpu_ctx(ctx)->ring, "rocshmem_quiet");
+    ro_gpu_ctx_quiet(ro_gpu_ctx(ctx), "rocshmem_quiet");
 }
 
 void rocshmem_ctx_pe_quiet(rocshmem_ctx_t ctx, const int *pes, size_t npes)
@@ -68,7 +68,7 @@ void rocshmem_barrier_all(void)
     /* Every context's puts must be complete before any PE leaves the barrier. */
     for (unsigned i = 0; i < ro_gpu_state.nctxs; i++)
         if (ro_gpu_state.ctxs[i].in_use)
-            ro_gpu_ring_quiet(ro_gpu_state.ctxs[i].ring, "rocshmem_barrier_all");
+            ro_gpu_ctx_quiet(&ro_gpu_state.ctxs[i], "rocshmem_barrier_all");
     rocshmem_sync_all();
 }
 

@@ -14,6 +14,13 @@ RO_DEVICE struct ro_ctx *ro_gpu_ctx(rocshmem_ctx_t ctx)
     return (struct ro_ctx *)ctx.ctx_opaque;
 }
 
+/* The ring the calling workgroup posts to in this context. */
+RO_DEVICE struct ro_ring *ro_gpu_ctx_ring(rocshmem_ctx_t ctx)
+{
+    struct ro_ctx *c = ro_gpu_ctx(ctx);
+    return c->rings[(unsigned)ro_block_id() % c->nrings];
+}
+
 /* Spin briefly, then yield, then sleep: four PEs and their proxies share two cores.
  * Yielding lasts long (ms) because any sleep costs at least the timer slack (50 us). */
 RO_DEVICE void ro_gpu_backoff(unsigned *iter)
@@ -110,6 +117,13 @@ RO_DEVICE void ro_gpu_post_wait(struct ro_ring *r, const struct ro_desc *d, cons
 RO_DEVICE void ro_gpu_ring_quiet(struct ro_ring *r, const char *api)
 {
     ro_gpu_wait_ge(&r->done, ro_load_volatile64(&r->tail), api, "completion of all operations");
+}
+
+/* Waits for everything posted to the context's rings so far. */
+RO_DEVICE void ro_gpu_ctx_quiet(const struct ro_ctx *c, const char *api)
+{
+    for (unsigned i = 0; i < c->nrings; i++)
+        ro_gpu_ring_quiet(c->rings[i], api);
 }
 
 /* Calling scopes. A thread-scope call runs CALL itself. In a _wave or _wg call every

@@ -9,7 +9,7 @@
 static void ro_gpu_rma(rocshmem_ctx_t ctx, int op, void *dest, const void *source,
                        size_t nelems, size_t elem_size, int pe, int blocking, const char *api)
 {
-    struct ro_ring *r = ro_gpu_ctx(ctx)->ring;
+    struct ro_ring *r = ro_gpu_ctx_ring(ctx);
     const void *remote = op == RO_OP_GET ? source : dest;
     size_t nbytes = nelems * elem_size;
     struct ro_desc d = { 0 };
@@ -44,7 +44,7 @@ static void ro_gpu_p(rocshmem_ctx_t ctx, void *dest, const void *value, size_t s
     d.raddr = ro_gpu_heap_off(dest);
     d.len = size;
     memcpy(&d.arg[0], value, size);
-    ro_gpu_post(ro_gpu_ctx(ctx)->ring, &d, api);
+    ro_gpu_post(ro_gpu_ctx_ring(ctx), &d, api);
 }
 
 static void ro_gpu_g(rocshmem_ctx_t ctx, void *result, const void *source, size_t size, int pe,

@@ -24,7 +24,7 @@ static void ro_gpu_put_signal(rocshmem_ctx_t ctx, void *dest, const void *source
                               size_t elem_size, uint64_t *sig_addr, uint64_t signal, int sig_op,
                               int pe, int blocking, const char *api)
 {
-    struct ro_ring *r = ro_gpu_ctx(ctx)->ring;
+    struct ro_ring *r = ro_gpu_ctx_ring(ctx);
     struct ro_desc d = { 0 };
     enum ro_amo_op op;
 

@@ -33,7 +33,7 @@ int ro_gpu_ctx_valid(const struct ro_ctx *c)
 
 void ro_gpu_ctx_release(struct ro_ctx *c)
 {
-    ro_gpu_ring_quiet(c->ring, "rocshmem_ctx_destroy");
+    ro_gpu_ctx_quiet(c, "rocshmem_ctx_destroy");
     /* Release: the quiet above happens before another thread may claim the context. */
     ro_store_release64_sys(&c->in_use, 0);
 }

@@ -20,6 +20,7 @@ struct ro_ofi_params {
     int pe, npes;
     int amo_emulate;        /* emulate every AMO with compare-and-swap (testing) */
     size_t max_msg;         /* 0, or a cap on bytes per libfabric operation (testing) */
+    unsigned timeout_s;     /* bound on retrying -FI_EAGAIN and on an emulated AMO's wait */
 };
 
 /* What a peer needs to reach this PE's heap. */

@@ -122,7 +122,7 @@ static int ro_ofi_amo_emulate(struct ro_ofi *o, int pe, uint64_t roff, enum ro_d
         ret = ro_ofi_cas(o, pe, raddr, size, &arg, &expect, &seen);
         goto done;
     }
-    ro_ofi_wait_start(&w);
+    ro_ofi_wait_start(o, &w);
     for (;;) {
         desired = ro_ofi_amo_apply(dt, op, expect, arg);
         ret = ro_ofi_cas(o, pe, raddr, size, &desired, &expect, &seen);
@@ -132,7 +132,7 @@ static int ro_ofi_amo_emulate(struct ro_ofi *o, int pe, uint64_t roff, enum ro_d
             break;
         if (!ro_ofi_wait_step(&w)) {
             RO_ERR("emulated %s on %s at pe %d: compare-and-swap kept losing to other "
-                   "updates for %d s", ro_amo_names[op], ro_dt_names[dt], pe, RO_OFI_WAIT_SEC);
+                   "updates for %d s", ro_amo_names[op], ro_dt_names[dt], pe, o->wait_sec);
             return -ETIMEDOUT;
         }
         expect = seen;

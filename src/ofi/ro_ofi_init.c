@@ -161,6 +161,7 @@ static int ro_ofi_open_info(const struct ro_ofi_params *p, const struct fi_info 
         return -ENOMEM;
     }
     o->pe = p->pe;
+    o->wait_sec = p->timeout_s;
     o->npes = p->npes;
     o->info = fi_dupinfo(fi);
     if (!o->info) {

@@ -22,9 +22,6 @@
 /* The oldest libfabric API configure accepts; every attribute used here exists in it. */
 #define RO_OFI_VERSION FI_VERSION(1, 10)
 
-/* How long a data-path call retries -FI_EAGAIN, and how long an emulated AMO waits for its
- * own completions, before it gives up and reports what it was doing. */
-#define RO_OFI_WAIT_SEC 10
 
 /* Checks a libfabric call that returns 0 or a negative FI_ errno. On failure logs
  * "fi_xxx(...): <fi_strerror> (<rc>)", stores rc in the caller's `ret` and jumps to `label`.
@@ -40,7 +37,7 @@
     } while (0)
 
 /* Posts with `call` (re-evaluated on every try) for pe `pe`: retries -FI_EAGAIN with
- * progress for up to RO_OFI_WAIT_SEC; on failure logs, stores a negative errno in the
+ * progress for up to wait_sec; on failure logs, stores a negative errno in the
  * caller's `ret` and jumps to `label`. */
 #define RO_OFI_POST(o, pe, call, label)                                                    \
     do {                                                                                   \
@@ -49,7 +46,7 @@
         ssize_t rc_;                                                                       \
         while ((rc_ = (call)) == -FI_EAGAIN) {                                             \
             if (!waiting_)                                                                 \
-                ro_ofi_wait_start(&w_);                                                    \
+                ro_ofi_wait_start(o, &w_);                                                    \
             waiting_ = true;                                                               \
             ret = ro_ofi_eagain((o), &w_, #call, (pe));                                    \
             if (ret)                                                                       \
@@ -95,6 +92,9 @@ struct ro_ofi {
     struct fid_cntr *rcntr;         /* reads, fetching and compare atomics */
     struct fid_ep *ep;
     struct fid_mr *mr;
+    /* How long a data-path call retries -FI_EAGAIN, and how long an emulated AMO waits
+     * for its own completions, before it gives up and reports what it was doing. */
+    unsigned wait_sec;
     fi_addr_t *addrs;               /* npes entries, from ro_ofi_av_insert */
     struct ro_ofi_mr_info *peers;   /* npes entries, from ro_ofi_mr_peers */
     int pe, npes;
@@ -142,8 +142,8 @@ struct ro_ofi_wait {
     uint64_t end_ns;
     unsigned spins;
 };
-void ro_ofi_wait_start(struct ro_ofi_wait *w);
-/* One more round of waiting: yields the CPU now and then; false once RO_OFI_WAIT_SEC passed. */
+void ro_ofi_wait_start(const struct ro_ofi *o, struct ro_ofi_wait *w);
+/* One more round of waiting: yields the CPU now and then; false once wait_sec passed. */
 bool ro_ofi_wait_step(struct ro_ofi_wait *w);
 /* Called after a post returned -FI_EAGAIN: drives progress, returns 0 to retry, or a negative
  * errno (a completion error, or the bound passed: then `what` names the retried call). */

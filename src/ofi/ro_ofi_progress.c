@@ -71,9 +71,9 @@ struct ro_ofi_count ro_ofi_completed(struct ro_ofi *o)
     return c;
 }
 
-void ro_ofi_wait_start(struct ro_ofi_wait *w)
+void ro_ofi_wait_start(const struct ro_ofi *o, struct ro_ofi_wait *w)
 {
-    w->end_ns = ro_ofi_now_ns() + (uint64_t)RO_OFI_WAIT_SEC * 1000000000u;
+    w->end_ns = ro_ofi_now_ns() + (uint64_t)o->wait_sec * 1000000000u;
     w->spins = 0;
 }
 
@@ -93,7 +93,7 @@ static void ro_ofi_log_counts(struct ro_ofi *o, const char *what, int pe, const 
 
     RO_ERR("%s to pe %d: %s after %d s; posted w %" PRIu64 " r %" PRIu64 ", completed w %"
            PRIu64 " r %" PRIu64 ", failed w %" PRIu64 " r %" PRIu64 " (is pe %d driving "
-           "progress?)", what, pe, why, RO_OFI_WAIT_SEC, o->posted.w, o->posted.r, c.w, c.r,
+           "progress?)", what, pe, why, o->wait_sec, o->posted.w, o->posted.r, c.w, c.r,
            fi_cntr_readerr(o->wcntr), fi_cntr_readerr(o->rcntr), pe);
 }
 
@@ -115,7 +115,7 @@ int ro_ofi_wait_reads(struct ro_ofi *o, uint64_t target, const char *what, int p
     struct ro_ofi_wait w;
     int ret;
 
-    ro_ofi_wait_start(&w);
+    ro_ofi_wait_start(o, &w);
     while (fi_cntr_read(o->rcntr) < target) {
         ret = ro_ofi_progress(o);
         if (ret)

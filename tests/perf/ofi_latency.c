@@ -139,6 +139,7 @@ static void connect_pe(struct bench *b)
     const char *iface = getenv("ROCSHMEM_RO_IFACE");
     struct ro_ofi_params params = {
         .provider = b->prov, .iface = iface ? iface : "lo", .pe = b->f.pe, .npes = 2,
+        .timeout_s = 10,
     };
 
     ofi_fork_open(&b->f, &params);

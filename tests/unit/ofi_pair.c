@@ -427,6 +427,7 @@ static void setup(struct pair *p, int emulate)
     struct ro_ofi_params params = {
         .provider = p->prov_arg, .iface = iface ? iface : iface_default,
         .pe = p->f.pe, .npes = 2, .amo_emulate = emulate, .max_msg = emulate ? FRAG_TEST : 0,
+        .timeout_s = 10,
     };
 
     ofi_fork_open(&p->f, &params);
