@@ -141,7 +141,8 @@ int ro_init_heap(void)
 int ro_init_proxy(void)
 {
     struct ro_proxy_params params = {
-        .ofi = ro_core.ofi,
+        .xport = &ro_xport_ofi_ops,
+        .xport_obj = ro_core.ofi,
         .ring_size = (unsigned)ro_core.env.RO_RING_SIZE,
         .max_rings = ro_core.env.MAX_NUM_CONTEXTS + ro_core.env.RO_DEFAULT_CTX_RINGS,
         .cpu_list = ro_core.env.RO_PROXY_CPU,

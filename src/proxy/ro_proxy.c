@@ -17,7 +17,7 @@ int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
 
     if (!p)
         return -ENOMEM;
-    p->ofi = params->ofi;
+    p->xport = (struct ro_xport){ .ops = params->xport, .obj = params->xport_obj };
     p->ring_size = params->ring_size;
     p->max_rings = params->max_rings;
     p->fatal = params->fatal;

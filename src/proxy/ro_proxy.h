@@ -1,17 +1,19 @@
 /* The proxy: one thread per PE that drains every ring into the transport and writes
- * completion back. It is the only thread that touches libfabric. */
+ * completion back. It is the only thread that calls the transport (libfabric, through
+ * the ofi ops table). */
 #ifndef RO_PROXY_H
 #define RO_PROXY_H
 
 #include <stddef.h>
 
-#include "ofi/ro_ofi.h"
 #include "proxy/ro_ring.h"
+#include "proxy/ro_xport.h"
 
 struct ro_proxy;
 
 struct ro_proxy_params {
-    struct ro_ofi *ofi;
+    const struct ro_xport_ops *xport;   /* &ro_xport_ofi_ops, or &ro_xport_null_ops */
+    void *xport_obj;                    /* struct ro_ofi *, or struct ro_xport_null * */
     unsigned ring_size;       /* descriptors per ring, a power of two */
     unsigned max_rings;       /* contexts that may exist at once */
     const char *cpu_list;     /* ROCSHMEM_RO_PROXY_CPU, or NULL/"" for the default */

@@ -15,7 +15,7 @@
  * transport's completed counts reach `cnt`." */
 struct ro_proxy_mark {
     uint64_t seq;
-    struct ro_ofi_count cnt;
+    struct ro_xport_count cnt;
 };
 
 struct ro_proxy_ring {
@@ -27,13 +27,13 @@ struct ro_proxy_ring {
      * `next` still owes its signal. */
     int stalled;
     int signal_due;
-    struct ro_ofi_count stall;
+    struct ro_xport_count stall;
     struct ro_proxy_mark marks[RO_PROXY_MARKS];
     unsigned mark_head, mark_count;
 };
 
 struct ro_proxy {
-    struct ro_ofi *ofi;
+    struct ro_xport xport;
     unsigned ring_size, max_rings;
     struct ro_proxy_ring *rings;
     pthread_mutex_t rings_lock;   /* ring_add/remove only; the loop never takes it */

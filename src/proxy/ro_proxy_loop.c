@@ -24,12 +24,12 @@ void ro_proxy_fatal(struct ro_proxy *p, const char *fmt, ...)
     p->fatal(why);
 }
 
-static int ro_count_reached(struct ro_ofi_count have, struct ro_ofi_count want)
+static int ro_count_reached(struct ro_xport_count have, struct ro_xport_count want)
 {
     return have.w >= want.w && have.r >= want.r;
 }
 
-static void ro_proxy_mark_push(struct ro_proxy_ring *pr, uint64_t seq, struct ro_ofi_count cnt)
+static void ro_proxy_mark_push(struct ro_proxy_ring *pr, uint64_t seq, struct ro_xport_count cnt)
 {
     /* With every mark in use, the newest one absorbs this batch: its descriptors then
      * complete a little later, never early. */
@@ -50,7 +50,7 @@ static unsigned ro_proxy_drain(struct ro_proxy *p, struct ro_proxy_ring *pr, str
     unsigned n = 0;
 
     if (pr->stalled) {
-        if (!ro_count_reached(ro_ofi_completed(p->ofi), pr->stall))
+        if (!ro_count_reached(ro_xport_completed(&p->xport), pr->stall))
             return 0;
         pr->stalled = 0;
     }
@@ -62,13 +62,13 @@ static unsigned ro_proxy_drain(struct ro_proxy *p, struct ro_proxy_ring *pr, str
         n++;
     }
     if (n)
-        ro_proxy_mark_push(pr, pr->next, ro_ofi_posted(p->ofi));
+        ro_proxy_mark_push(pr, pr->next, ro_xport_posted(&p->xport));
     return n;
 }
 
 /* Publishes `done` (and frees the slots) for every batch the transport has completed. */
 static unsigned ro_proxy_complete(struct ro_proxy *p, struct ro_proxy_ring *pr, struct ro_ring *r,
-                                  struct ro_ofi_count have)
+                                  struct ro_xport_count have)
 {
     uint64_t done = pr->done;
     while (pr->mark_count && ro_count_reached(have, pr->marks[pr->mark_head].cnt)) {
@@ -110,16 +110,16 @@ void *ro_proxy_main(void *arg)
     for (;;) {
         unsigned work = 0;
         int stop = __atomic_load_n(&p->stop, __ATOMIC_ACQUIRE);
-        struct ro_ofi_count have;
+        struct ro_xport_count have;
 
         for (unsigned i = 0; i < p->max_rings; i++) {
             struct ro_ring *r = __atomic_load_n(&p->rings[i].ring, __ATOMIC_ACQUIRE);
             if (r)
                 work += ro_proxy_drain(p, &p->rings[i], r);
         }
-        if (ro_ofi_progress(p->ofi) < 0)
+        if (ro_xport_progress(&p->xport) < 0)
             ro_proxy_fatal(p, "transport reported a failed operation (logged above)");
-        have = ro_ofi_completed(p->ofi);
+        have = ro_xport_completed(&p->xport);
         for (unsigned i = 0; i < p->max_rings; i++) {
             struct ro_ring *r = __atomic_load_n(&p->rings[i].ring, __ATOMIC_ACQUIRE);
             if (r)
@@ -130,7 +130,7 @@ void *ro_proxy_main(void *arg)
             break;
         if (work)
             idle = 0;
-        else if (!ro_count_reached(have, ro_ofi_posted(p->ofi)) ||
+        else if (!ro_count_reached(have, ro_xport_posted(&p->xport)) ||
                  __atomic_load_n(&p->activity->waiters, __ATOMIC_RELAXED))
             sched_yield();   /* a completion is due, or the PE waits on one: never sleep */
         else
