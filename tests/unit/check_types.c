@@ -1,6 +1,7 @@
 /* The type tables of rocshmem_typelists.h against the library: every typed function the
- * public header declares links (its address is taken), each row's KIND gives the wire
- * datatype of its C type, and the lists keep their documented sizes and relations. */
+ * public header declares links (its address is taken), the _wave/_wg and put-with-signal
+ * forms with the exact type API.md gives them, each row's KIND gives the wire datatype of
+ * its C type, and the lists keep their documented sizes and relations. */
 #include "config.h"
 
 #include <check.h>
@@ -58,7 +59,79 @@ struct fn {
     AMO_BITWISE_OP_FNS(NAME, and) AMO_BITWISE_OP_FNS(NAME, or) AMO_BITWISE_OP_FNS(NAME, xor)
 #define AMO_BITWISE_FNS_PER_TYPE 12
 
+/* The _wave and _wg forms of every typed put/get (and _nbi), plain and ctx_. */
+#define SCOPED_OP_FNS(NAME, OP)                                                            \
+    FN(rocshmem_##NAME##_##OP##_wave) FN(rocshmem_ctx_##NAME##_##OP##_wave)                \
+    FN(rocshmem_##NAME##_##OP##_wg) FN(rocshmem_ctx_##NAME##_##OP##_wg)
+#define SCOPED_RMA_FNS(NAME, TYPE, KIND)                                                   \
+    SCOPED_OP_FNS(NAME, put) SCOPED_OP_FNS(NAME, put_nbi)                                  \
+    SCOPED_OP_FNS(NAME, get) SCOPED_OP_FNS(NAME, get_nbi)
+#define SCOPED_RMA_FNS_PER_TYPE 16
+
+/* The six put-with-signal forms of every type (blocking and _nbi, each at thread, _wave
+ * and _wg scope), plain and ctx_. */
+#define PUT_SIGNAL_FORM_FNS(NAME, SUFFIX)                                                  \
+    FN(rocshmem_##NAME##_put_signal##SUFFIX) FN(rocshmem_ctx_##NAME##_put_signal##SUFFIX)
+#define PUT_SIGNAL_FNS(NAME, TYPE, KIND)                                                   \
+    PUT_SIGNAL_FORM_FNS(NAME, ) PUT_SIGNAL_FORM_FNS(NAME, _wave)                           \
+    PUT_SIGNAL_FORM_FNS(NAME, _wg) PUT_SIGNAL_FORM_FNS(NAME, _nbi)                         \
+    PUT_SIGNAL_FORM_FNS(NAME, _nbi_wave) PUT_SIGNAL_FORM_FNS(NAME, _nbi_wg)
+#define PUT_SIGNAL_FNS_PER_TYPE 12
+
+/* The untyped scoped forms: putmem/getmem (and _nbi) at _wave and _wg, the six
+ * putmem_signal forms, the PE-wide barriers at _wave and _wg, workgroup contexts. */
+#define SCOPED_MEM_FNS(OP)                                                                 \
+    FN(rocshmem_##OP##_wave) FN(rocshmem_ctx_##OP##_wave)                                  \
+    FN(rocshmem_##OP##_wg) FN(rocshmem_ctx_##OP##_wg)
+#define PUTMEM_SIGNAL_FNS(SUFFIX)                                                          \
+    FN(rocshmem_putmem_signal##SUFFIX) FN(rocshmem_ctx_putmem_signal##SUFFIX)
+static const struct fn scope_fns[] = {
+    SCOPED_MEM_FNS(putmem) SCOPED_MEM_FNS(getmem)
+    SCOPED_MEM_FNS(putmem_nbi) SCOPED_MEM_FNS(getmem_nbi)
+    PUTMEM_SIGNAL_FNS() PUTMEM_SIGNAL_FNS(_wave) PUTMEM_SIGNAL_FNS(_wg)
+    PUTMEM_SIGNAL_FNS(_nbi) PUTMEM_SIGNAL_FNS(_nbi_wave) PUTMEM_SIGNAL_FNS(_nbi_wg)
+    FN(rocshmem_barrier_all_wave) FN(rocshmem_barrier_all_wg)
+    FN(rocshmem_sync_all_wave) FN(rocshmem_sync_all_wg)
+    FN(rocshmem_wg_ctx_create) FN(rocshmem_wg_team_create_ctx) FN(rocshmem_wg_ctx_destroy)
+};
+#define SCOPE_FNS 35
+
+/* ... and each has exactly the type API.md gives it (a mismatch stops the build). */
+#define SAME_TYPE(f, T)                                                                    \
+    _Static_assert(__builtin_types_compatible_p(__typeof__(&f), T), #f ": wrong type");
+#define TYPED_RMA_T(TYPE) void (*)(TYPE *, const TYPE *, size_t, int)
+#define CTX_TYPED_RMA_T(TYPE) void (*)(rocshmem_ctx_t, TYPE *, const TYPE *, size_t, int)
+#define SCOPED_OP_TYPES(NAME, TYPE, OP)                                                    \
+    SAME_TYPE(rocshmem_##NAME##_##OP##_wave, TYPED_RMA_T(TYPE))                            \
+    SAME_TYPE(rocshmem_##NAME##_##OP##_wg, TYPED_RMA_T(TYPE))                              \
+    SAME_TYPE(rocshmem_ctx_##NAME##_##OP##_wave, CTX_TYPED_RMA_T(TYPE))                    \
+    SAME_TYPE(rocshmem_ctx_##NAME##_##OP##_wg, CTX_TYPED_RMA_T(TYPE))
+#define PUT_SIGNAL_T(TYPE) void (*)(TYPE *, const TYPE *, size_t, uint64_t *, uint64_t, int, int)
+#define CTX_PUT_SIGNAL_T(TYPE)                                                             \
+    void (*)(rocshmem_ctx_t, TYPE *, const TYPE *, size_t, uint64_t *, uint64_t, int, int)
+#define PUT_SIGNAL_FORM_TYPES(NAME, TYPE, SUFFIX)                                          \
+    SAME_TYPE(rocshmem_##NAME##_put_signal##SUFFIX, PUT_SIGNAL_T(TYPE))                    \
+    SAME_TYPE(rocshmem_ctx_##NAME##_put_signal##SUFFIX, CTX_PUT_SIGNAL_T(TYPE))
+#define SCOPE_TYPES(NAME, TYPE, KIND)                                                      \
+    SCOPED_OP_TYPES(NAME, TYPE, put) SCOPED_OP_TYPES(NAME, TYPE, put_nbi)                  \
+    SCOPED_OP_TYPES(NAME, TYPE, get) SCOPED_OP_TYPES(NAME, TYPE, get_nbi)                  \
+    PUT_SIGNAL_FORM_TYPES(NAME, TYPE, ) PUT_SIGNAL_FORM_TYPES(NAME, TYPE, _wave)           \
+    PUT_SIGNAL_FORM_TYPES(NAME, TYPE, _wg) PUT_SIGNAL_FORM_TYPES(NAME, TYPE, _nbi)         \
+    PUT_SIGNAL_FORM_TYPES(NAME, TYPE, _nbi_wave) PUT_SIGNAL_FORM_TYPES(NAME, TYPE, _nbi_wg)
+ROCSHMEM_FOR_RMA_TYPES(SCOPE_TYPES)
+#define MEM_RMA_T void (*)(void *, const void *, size_t, int)
+#define PUTMEM_SIGNAL_T void (*)(void *, const void *, size_t, uint64_t *, uint64_t, int, int)
+SAME_TYPE(rocshmem_putmem_wave, MEM_RMA_T) SAME_TYPE(rocshmem_getmem_nbi_wg, MEM_RMA_T)
+SAME_TYPE(rocshmem_putmem_signal_nbi_wave, PUTMEM_SIGNAL_T)
+SAME_TYPE(rocshmem_putmem_signal_wg, PUTMEM_SIGNAL_T)
+SAME_TYPE(rocshmem_barrier_all_wg, void (*)(void)) SAME_TYPE(rocshmem_sync_all_wave, void (*)(void))
+SAME_TYPE(rocshmem_wg_ctx_create, int (*)(long, rocshmem_ctx_t *))
+SAME_TYPE(rocshmem_wg_team_create_ctx, int (*)(rocshmem_team_t, long, rocshmem_ctx_t *))
+SAME_TYPE(rocshmem_wg_ctx_destroy, void (*)(rocshmem_ctx_t *))
+
 static const struct fn rma_fns[] = { ROCSHMEM_FOR_RMA_TYPES(RMA_FNS) };
+static const struct fn scoped_rma_fns[] = { ROCSHMEM_FOR_RMA_TYPES(SCOPED_RMA_FNS) };
+static const struct fn put_signal_fns[] = { ROCSHMEM_FOR_RMA_TYPES(PUT_SIGNAL_FNS) };
 static const struct fn amo_extended_fns[] = { ROCSHMEM_FOR_AMO_EXTENDED_TYPES(AMO_EXTENDED_FNS) };
 static const struct fn amo_standard_fns[] = { ROCSHMEM_FOR_AMO_STANDARD_TYPES(AMO_STANDARD_FNS) };
 static const struct fn amo_bitwise_fns[] = { ROCSHMEM_FOR_AMO_BITWISE_TYPES(AMO_BITWISE_FNS) };
@@ -76,6 +149,16 @@ static void assert_all_linked(const struct fn *fns, size_t n, size_t want, const
 START_TEST(test_rma_functions)
 {
     assert_all_linked(rma_fns, N_OF(rma_fns), 23 * RMA_FNS_PER_TYPE, "RMA");
+}
+END_TEST
+
+START_TEST(test_scoped_functions)
+{
+    assert_all_linked(scoped_rma_fns, N_OF(scoped_rma_fns), 23 * SCOPED_RMA_FNS_PER_TYPE,
+                      "RMA _wave/_wg");
+    assert_all_linked(put_signal_fns, N_OF(put_signal_fns), 23 * PUT_SIGNAL_FNS_PER_TYPE,
+                      "put_signal (six forms)");
+    assert_all_linked(scope_fns, N_OF(scope_fns), SCOPE_FNS, "untyped _wave/_wg");
 }
 END_TEST
 
@@ -248,6 +331,7 @@ static Suite *types_suite(void)
     Suite *s = suite_create("types");
 
     tcase_add_test(types_case(s, "rma_functions"), test_rma_functions);
+    tcase_add_test(types_case(s, "scoped_functions"), test_scoped_functions);
     tcase_add_test(types_case(s, "amo_functions"), test_amo_functions);
     tcase_add_loop_test(types_case(s, "row_datatypes"), test_row_datatypes, 0, (int)N_OF(lists));
     tcase_add_loop_test(types_case(s, "row_counts"), test_row_counts, 0, (int)N_OF(lists));
