@@ -816,7 +816,15 @@ int main(void)
     ack = sig + MAX_GROUPS * NSUB;
 
     for (size_t s = 0; s < NSHAPES; s++) {
+        struct shape slow_thread = shapes[s];
         const struct shape *sh = &shapes[s];
+        /* sockets: ~10 ms per operation, and at thread scope every thread's own rounds
+         * queue up behind each other's at the proxy. */
+        if (sh->scope == SC_THREAD && rt_slow()) {
+            slow_thread.name = "thread scope (2 x 4 threads, waves of 1)";
+            slow_thread.block_dim = 4;
+            sh = &slow_thread;
+        }
         for (int k = 0; k < 2; k++) {
             /* Every type with the plain names at one wave and one workgroup shape; a
              * few types elsewhere and with the ctx_ names. */
