@@ -5,8 +5,11 @@
 #include "ofi/ro_ofi_int.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 static int ro_ofi_cntr_open(struct ro_ofi *o, struct fid_cntr **out)
 {
@@ -16,6 +19,26 @@ static int ro_ofi_cntr_open(struct ro_ofi *o, struct fid_cntr **out)
 
     RO_OFI_CHECK(fi_cntr_open(o->domain, &attr, &cntr, NULL), err);
     *out = cntr;
+    return 0;
+err:
+    return ret;
+}
+
+/* shm names its region "<pid>:<uid>:<n>" by default, so a PE killed before it closed its
+ * endpoint leaves a region that makes fi_enable fail with EBUSY for the next process that gets
+ * the same pid. A name carrying the start time cannot collide that way. */
+static int ro_ofi_ep_name_shm(struct ro_ofi *o)
+{
+    struct timespec now;
+    char name[64];
+    int ret;
+
+    if (strcmp(o->info->fabric_attr->prov_name, "shm"))
+        return 0;
+    clock_gettime(CLOCK_REALTIME, &now);
+    snprintf(name, sizeof(name), "rocshmem_ro-%d-%d-%llx", (int)getuid(), (int)getpid(),
+             (unsigned long long)now.tv_sec * 1000000000ull + (unsigned long long)now.tv_nsec);
+    RO_OFI_CHECK(fi_setname(&o->ep->fid, name, strlen(name) + 1), err);
     return 0;
 err:
     return ret;
@@ -33,6 +56,9 @@ static int ro_ofi_ep_bind(struct ro_ofi *o)
                  err);
     RO_OFI_CHECK(fi_ep_bind(o->ep, &o->wcntr->fid, FI_WRITE), err);
     RO_OFI_CHECK(fi_ep_bind(o->ep, &o->rcntr->fid, FI_READ), err);
+    ret = ro_ofi_ep_name_shm(o);
+    if (ret)
+        goto err;
     RO_OFI_CHECK(fi_enable(o->ep), err);
     return 0;
 err:
