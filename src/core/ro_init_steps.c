@@ -145,6 +145,7 @@ int ro_init_proxy(void)
         .xport_obj = ro_core.ofi,
         .ring_size = (unsigned)ro_core.env.RO_RING_SIZE,
         .max_rings = ro_core.env.MAX_NUM_CONTEXTS + ro_core.env.RO_DEFAULT_CTX_RINGS,
+        .npes = (unsigned)ro_gpu_state.n_pes,
         .cpu_list = ro_core.env.RO_PROXY_CPU,
         .local_rank = ro_core.local_rank,
         .local_size = ro_core.local_size,

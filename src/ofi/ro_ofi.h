@@ -4,6 +4,7 @@
 #ifndef RO_OFI_H
 #define RO_OFI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,12 +30,9 @@ struct ro_ofi_mr_info {
     uint64_t base;          /* added to offsets: the heap address with FI_MR_VIRT_ADDR, else 0 */
 };
 
-/* Operations posted to and completed by the provider so far. Writes and non-fetching AMOs
- * count on `w`, or on `r` where they are sent as fetching (shm) or emulated; reads and
- * fetching AMOs on `r`. A caller waiting for completion waits for both. */
-struct ro_ofi_count {
-    uint64_t w, r;
-};
+/* Called by ro_ofi_progress (and by a post that has to wait for room) once for every
+ * completed operation, with the token it was posted with. */
+typedef void (*ro_ofi_done_fn)(void *token, void *arg);
 
 /* Setup (main thread, before the proxy starts). Each returns 0 or a negative errno. */
 int  ro_ofi_open(const struct ro_ofi_params *p, struct ro_ofi **out);
@@ -46,21 +44,28 @@ int  ro_ofi_mr_reg(struct ro_ofi *o, void *base, size_t len, struct ro_ofi_mr_in
 int  ro_ofi_mr_peers(struct ro_ofi *o, const struct ro_ofi_mr_info *all);
 int  ro_ofi_close(struct ro_ofi *o);
 
-/* Data path (proxy thread). Non-blocking: completion shows in ro_ofi_completed(). A call
- * retries -FI_EAGAIN with progress up to a bound; any other failure is logged with the
- * provider's message and returned as a negative errno, and the caller aborts the job. */
-int  ro_ofi_put(struct ro_ofi *o, int pe, uint64_t roff, const void *src, size_t len);
-int  ro_ofi_get(struct ro_ofi *o, int pe, uint64_t roff, void *dst, size_t len);
+/* Data path (proxy thread). Non-blocking: each call returns how many completions `token`
+ * will receive through the done callback (0 when the operation is already complete, more
+ * than one for a fragmented put or get), or a negative errno after logging the cause (any
+ * failure but -FI_EAGAIN, which is retried with progress up to a bound); the caller then
+ * aborts the job. Completion means done at the target: data in its memory, AMO applied. */
+void ro_ofi_on_done(struct ro_ofi *o, ro_ofi_done_fn fn, void *arg);
+int  ro_ofi_put(struct ro_ofi *o, int pe, uint64_t roff, const void *src, size_t len,
+                void *token);
+int  ro_ofi_get(struct ro_ofi *o, int pe, uint64_t roff, void *dst, size_t len, void *token);
 int  ro_ofi_amo(struct ro_ofi *o, int pe, uint64_t roff, enum ro_dt dt, enum ro_amo_op op,
-                const void *operand);
+                const void *operand, void *token);
 /* Fetching AMO (SUM/BAND/BOR/BXOR/WRITE/READ/CSWAP); compare is used by CSWAP only. */
 int  ro_ofi_amo_fetch(struct ro_ofi *o, int pe, uint64_t roff, enum ro_dt dt, enum ro_amo_op op,
-                      const void *operand, const void *compare, void *result);
-/* Drives provider progress (also for operations targeting this PE) and reports any
- * completion error with fi_cq_strerror; returns a negative errno after such an error. */
+                      const void *operand, const void *compare, void *result, void *token);
+/* Drives provider progress (also for operations targeting this PE), hands completions to
+ * the done callback and reports any completion error with fi_cq_strerror; returns a
+ * negative errno after such an error. */
 int  ro_ofi_progress(struct ro_ofi *o);
-struct ro_ofi_count ro_ofi_posted(const struct ro_ofi *o);
-struct ro_ofi_count ro_ofi_completed(struct ro_ofi *o);
+/* Whether operations to one target take effect there in the order they were posted
+ * (the provider grants FI_ORDER_RAW, WAR and WAW for RMA and atomics): then a fence or the
+ * signal of a put-with-signal needs no waiting at the initiator. */
+bool ro_ofi_ordered(const struct ro_ofi *o);
 
 /* For rocshmem_info and logs: provider name, and a multi-line capability description. */
 const char *ro_ofi_provider_name(const struct ro_ofi *o);

@@ -7,128 +7,64 @@
 #include <errno.h>
 #include <string.h>
 
-/* One AMO operand as the provider reads or writes it: `size` bytes at the start of the
- * union, which is where the member of that size lives on any byte order. */
-union ro_ofi_word {
-    uint8_t u8;
-    uint16_t u16;
-    uint32_t u32;
-    uint64_t u64;
-    float f;
-    double d;
-};
+#include "common/ro_word.h"
 
-static uint64_t ro_ofi_word_get(const union ro_ofi_word *w, size_t size)
+/* Every AMO post ends here. Returns the completions owed: 1. */
+static int ro_ofi_amo_posted(struct ro_ofi *o)
 {
-    switch (size) {
-    case 1: return w->u8;
-    case 2: return w->u16;
-    case 4: return w->u32;
-    default: return w->u64;
-    }
-}
-
-/* Truncates v to `size` bytes: that is the wraparound of unsigned and two's-complement
- * signed arithmetic alike, so integer SUM needs no per-type code. */
-static union ro_ofi_word ro_ofi_word_make(size_t size, uint64_t v)
-{
-    union ro_ofi_word w = { .u64 = 0 };
-
-    switch (size) {
-    case 1: w.u8 = (uint8_t)v; break;
-    case 2: w.u16 = (uint16_t)v; break;
-    case 4: w.u32 = (uint32_t)v; break;
-    default: w.u64 = v; break;
-    }
-    return w;
-}
-
-static union ro_ofi_word ro_ofi_word_load(const void *p, size_t size)
-{
-    union ro_ofi_word w = { .u64 = 0 };
-
-    memcpy(&w, p, size);
-    return w;
-}
-
-/* The value `op` leaves in memory that held `old`, for emulation. */
-static union ro_ofi_word ro_ofi_amo_apply(enum ro_dt dt, enum ro_amo_op op,
-                                          union ro_ofi_word old, union ro_ofi_word arg)
-{
-    size_t size = ro_dt_size(dt);
-    uint64_t a = ro_ofi_word_get(&old, size), b = ro_ofi_word_get(&arg, size);
-    union ro_ofi_word w = { .u64 = 0 };
-
-    switch (op) {
-    case RO_AMO_SUM:
-        if (dt == RO_DT_FLOAT) {
-            w.f = old.f + arg.f;
-            return w;
-        }
-        if (dt == RO_DT_DOUBLE) {
-            w.d = old.d + arg.d;
-            return w;
-        }
-        return ro_ofi_word_make(size, a + b);
-    case RO_AMO_BAND: return ro_ofi_word_make(size, a & b);
-    case RO_AMO_BOR: return ro_ofi_word_make(size, a | b);
-    case RO_AMO_BXOR: return ro_ofi_word_make(size, a ^ b);
-    case RO_AMO_WRITE: return arg;
-    default: return old;   /* RO_AMO_READ: write back what is there */
-    }
+    o->posted++;
+    return 1;
 }
 
 /* Posts one compare-and-swap on the unsigned type of `size` bytes and waits for it. */
 static int ro_ofi_cas(struct ro_ofi *o, int pe, uint64_t raddr, size_t size,
-                      const union ro_ofi_word *desired, const union ro_ofi_word *expect,
-                      union ro_ofi_word *seen)
+                      const union ro_word *desired, const union ro_word *expect,
+                      union ro_word *seen)
 {
     const uint64_t key = o->peers[pe].key;
     const enum fi_datatype cdt = ro_ofi_dt_uint_of_size[size];
     int ret;
 
+    o->cas_done = false;
     RO_OFI_POST(o, pe, fi_compare_atomic(o->ep, desired, 1, NULL, expect, NULL, seen, NULL,
-                                         o->addrs[pe], raddr, key, cdt, FI_CSWAP, NULL), err);
-    o->posted.r++;
-    ret = ro_ofi_wait_reads(o, o->posted.r, "emulated amo (fi_compare_atomic)", pe);
+                                         o->addrs[pe], raddr, key, cdt, FI_CSWAP,
+                                         &ro_ofi_cas_token), err);
+    ro_ofi_amo_posted(o);
+    ret = ro_ofi_wait_cas(o, "emulated amo (fi_compare_atomic)", pe);
 err:
     return ret;
 }
 
-/* Carries out any AMO with compare-and-swap and returns once it is complete; `result`
- * (may be NULL) receives the value found before the update.
- * Note: each compare-and-swap bumps posted.r, and the op waits until the read counter has
- * caught up with posted.r (which may also cover earlier reads of the proxy's batch). So it
- * returns with posted == completed on r for everything up to itself, and the proxy's batch
- * accounting stays exact; a non-fetching op done this way counts on r instead of w, which the
- * proxy does not mind since it waits for both. The first compare guesses 0, so an op on a
- * zero word takes one round trip and any other op two, as a fetch-then-swap would. */
+/* Carries out any AMO with compare-and-swap and returns once it is complete (so it hands
+ * the proxy no completion to wait for); `result` (may be NULL) receives the value found
+ * before the update. The first compare guesses 0, so an op on a zero word takes one round
+ * trip and any other op two, as a fetch-then-swap would. */
 static int ro_ofi_amo_emulate(struct ro_ofi *o, int pe, uint64_t roff, enum ro_dt dt,
                               enum ro_amo_op op, const void *operand, const void *compare,
                               void *result)
 {
     const size_t size = ro_dt_size(dt);
     const uint64_t raddr = o->peers[pe].base + roff;
-    union ro_ofi_word arg = { .u64 = 0 }, expect = { .u64 = 0 }, desired, seen = { .u64 = 0 };
+    union ro_word arg = { .u64 = 0 }, expect = { .u64 = 0 }, desired, seen = { .u64 = 0 };
     struct ro_ofi_wait w;
     int ret;
 
     if (op != RO_AMO_READ)
-        arg = ro_ofi_word_load(operand, size);
+        arg = ro_word_load(operand, size);
     if (op == RO_AMO_CSWAP) {
         /* Compares bit patterns: for float and double, -0.0 and 0.0 differ and NaN matches
          * itself, unlike a native floating-point compare. */
-        expect = ro_ofi_word_load(compare, size);
+        expect = ro_word_load(compare, size);
         ret = ro_ofi_cas(o, pe, raddr, size, &arg, &expect, &seen);
         goto done;
     }
     ro_ofi_wait_start(o, &w);
     for (;;) {
-        desired = ro_ofi_amo_apply(dt, op, expect, arg);
+        desired = ro_word_apply(dt, op, expect, arg);
         ret = ro_ofi_cas(o, pe, raddr, size, &desired, &expect, &seen);
         /* A read is done after one compare: `seen` is the value, whether or not it swapped. */
         if (ret || op == RO_AMO_READ ||
-            ro_ofi_word_get(&seen, size) == ro_ofi_word_get(&expect, size))
+            ro_word_bits(seen, size) == ro_word_bits(expect, size))
             break;
         if (!ro_ofi_wait_step(&w)) {
             RO_ERR("emulated %s on %s at pe %d: compare-and-swap kept losing to other "
@@ -140,7 +76,7 @@ static int ro_ofi_amo_emulate(struct ro_ofi *o, int pe, uint64_t roff, enum ro_d
 done:
     if (!ret && result)
         memcpy(result, &seen, size);
-    return ret;
+    return ret;   /* 0: nothing left to complete */
 }
 
 static enum ro_ofi_amo_how ro_ofi_amo_how(const struct ro_ofi *o, enum ro_dt dt,
@@ -161,28 +97,29 @@ static int ro_ofi_amo_unavailable(const struct ro_ofi *o, enum ro_dt dt, enum ro
 }
 
 /* A non-fetching AMO as one fi_atomicmsg, so it can carry FI_DELIVERY_COMPLETE (see
- * ro_ofi_quirk) and FI_INJECT: the operand, 8 bytes at most, fits every provider's inject
- * size here, and the proxy may reuse it on return. */
+ * ro_ofi_quirk). Not FI_INJECT: the operand stays valid until completion anyway, and tcp
+ * (1.17) never completes an injected atomic posted with FI_COMPLETION (ofi_pair hung on
+ * the first one: rxm skips the CQ entry of atomics it sent as injects). */
 static int ro_ofi_amo_post(struct ro_ofi *o, int pe, uint64_t raddr, enum ro_dt dt,
-                           enum ro_amo_op op, const void *operand)
+                           enum ro_amo_op op, const void *operand, void *token)
 {
     const struct fi_ioc ioc = { .addr = (void *)operand, .count = 1 };
     const struct fi_rma_ioc rma = { .addr = raddr, .count = 1, .key = o->peers[pe].key };
     const struct fi_msg_atomic msg = {
         .msg_iov = &ioc, .iov_count = 1, .addr = o->addrs[pe], .rma_iov = &rma,
-        .rma_iov_count = 1, .datatype = ro_ofi_dt[dt], .op = ro_ofi_op[op],
+        .rma_iov_count = 1, .datatype = ro_ofi_dt[dt], .op = ro_ofi_op[op], .context = token,
     };
-    const uint64_t flags = o->write_flags | (ro_dt_size(dt) <= o->inject_size ? FI_INJECT : 0);
+    const uint64_t flags = o->write_flags | FI_COMPLETION;
     int ret = 0;
 
     RO_OFI_POST(o, pe, fi_atomicmsg(o->ep, &msg, flags), err);
-    o->posted.w++;
+    return ro_ofi_amo_posted(o);
 err:
     return ret;
 }
 
 int ro_ofi_amo(struct ro_ofi *o, int pe, uint64_t roff, enum ro_dt dt, enum ro_amo_op op,
-               const void *operand)
+               const void *operand, void *token)
 {
     RO_OFI_PE_CHECK(o, pe);
     const uint64_t raddr = o->peers[pe].base + roff, key = o->peers[pe].key;
@@ -191,14 +128,13 @@ int ro_ofi_amo(struct ro_ofi *o, int pe, uint64_t roff, enum ro_dt dt, enum ro_a
     switch (ro_ofi_amo_how(o, dt, op, RO_OFI_AMO_PLAIN)) {
     case RO_OFI_AMO_NATIVE:
         if (!o->amo_plain_fetch)
-            return ro_ofi_amo_post(o, pe, raddr, dt, op, operand);
+            return ro_ofi_amo_post(o, pe, raddr, dt, op, operand, token);
         /* Completes on the target's reply, unlike shm's fi_atomic (see ro_ofi_quirk); shm
          * copies the operand at post time, so the proxy may still reuse it on return. */
         RO_OFI_POST(o, pe, fi_fetch_atomic(o->ep, operand, 1, NULL, &o->amo_discard, NULL,
                                            o->addrs[pe], raddr, key, ro_ofi_dt[dt],
-                                           ro_ofi_op[op], NULL), err);
-        o->posted.r++;
-        return 0;
+                                           ro_ofi_op[op], token), err);
+        return ro_ofi_amo_posted(o);
     case RO_OFI_AMO_EMULATED:
         return ro_ofi_amo_emulate(o, pe, roff, dt, op, operand, NULL, NULL);
     default:
@@ -209,7 +145,7 @@ err:
 }
 
 int ro_ofi_amo_fetch(struct ro_ofi *o, int pe, uint64_t roff, enum ro_dt dt, enum ro_amo_op op,
-                     const void *operand, const void *compare, void *result)
+                     const void *operand, const void *compare, void *result, void *token)
 {
     RO_OFI_PE_CHECK(o, pe);
     const uint64_t raddr = o->peers[pe].base + roff, key = o->peers[pe].key;
@@ -220,17 +156,16 @@ int ro_ofi_amo_fetch(struct ro_ofi *o, int pe, uint64_t roff, enum ro_dt dt, enu
 
     switch (ro_ofi_amo_how(o, dt, op, RO_OFI_AMO_FETCH)) {
     case RO_OFI_AMO_NATIVE:
-        /* operand, compare and result must stay valid until the read counter covers this. */
+        /* operand, compare and result must stay valid until this completes. */
         if (op == RO_AMO_CSWAP)
             RO_OFI_POST(o, pe, fi_compare_atomic(o->ep, buf, 1, NULL, compare, NULL, result,
                                                  NULL, o->addrs[pe], raddr, key, ro_ofi_dt[dt],
-                                                 FI_CSWAP, NULL), err);
+                                                 FI_CSWAP, token), err);
         else
             RO_OFI_POST(o, pe, fi_fetch_atomic(o->ep, buf, 1, NULL, result, NULL,
                                                o->addrs[pe], raddr, key, ro_ofi_dt[dt],
-                                               ro_ofi_op[op], NULL), err);
-        o->posted.r++;
-        return 0;
+                                               ro_ofi_op[op], token), err);
+        return ro_ofi_amo_posted(o);
     case RO_OFI_AMO_EMULATED:
         return ro_ofi_amo_emulate(o, pe, roff, dt, op, operand, compare, result);
     default:

@@ -1,6 +1,6 @@
-/* The libfabric objects under the proxy: fabric, domain, address vector, one CQ for errors,
- * a write and a read counter that the proxy's completion tracking reads, and one RDM
- * endpoint. Also the endpoint-name exchange (setup, main thread). */
+/* The libfabric objects under the proxy: fabric, domain, address vector, one CQ that every
+ * operation completes into, and one RDM endpoint. Also the endpoint-name exchange (setup,
+ * main thread). */
 #include "config.h"
 #include "ofi/ro_ofi_int.h"
 
@@ -10,19 +10,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-static int ro_ofi_cntr_open(struct ro_ofi *o, struct fid_cntr **out)
-{
-    struct fi_cntr_attr attr = { .events = FI_CNTR_EVENTS_COMP, .wait_obj = FI_WAIT_NONE };
-    struct fid_cntr *cntr;
-    int ret;
-
-    RO_OFI_CHECK(fi_cntr_open(o->domain, &attr, &cntr, NULL), err);
-    *out = cntr;
-    return 0;
-err:
-    return ret;
-}
 
 /* shm names its region "<pid>:<uid>:<n>" by default, so a PE killed before it closed its
  * endpoint leaves a region that makes fi_enable fail with EBUSY for the next process that gets
@@ -44,18 +31,16 @@ err:
     return ret;
 }
 
-/* Binds the completion objects. Note: with FI_SELECTIVE_COMPLETION and no FI_COMPLETION flag
- * on any post, successful operations only bump the counters, but failed ones still write an
- * error entry to the CQ, which is where ro_ofi_progress finds what went wrong. */
+/* Binds the AV and the CQ. Every operation completes into the CQ with its token.
+ * Note: a completion counter would be cheaper, but one count cannot say *which* operations
+ * completed: across targets they complete out of order, and the proxy must never call a
+ * ring's descriptor complete because a later one somewhere else was. */
 static int ro_ofi_ep_bind(struct ro_ofi *o)
 {
     int ret;
 
     RO_OFI_CHECK(fi_ep_bind(o->ep, &o->av->fid, 0), err);
-    RO_OFI_CHECK(fi_ep_bind(o->ep, &o->cq->fid, FI_TRANSMIT | FI_RECV | FI_SELECTIVE_COMPLETION),
-                 err);
-    RO_OFI_CHECK(fi_ep_bind(o->ep, &o->wcntr->fid, FI_WRITE), err);
-    RO_OFI_CHECK(fi_ep_bind(o->ep, &o->rcntr->fid, FI_READ), err);
+    RO_OFI_CHECK(fi_ep_bind(o->ep, &o->cq->fid, FI_TRANSMIT | FI_RECV), err);
     ret = ro_ofi_ep_name_shm(o);
     if (ret)
         goto err;
@@ -81,7 +66,6 @@ static void ro_ofi_ep_log(struct ro_ofi *o)
 int ro_ofi_ep_open(struct ro_ofi *o)
 {
     struct fi_av_attr av_attr = { .type = FI_AV_TABLE, .count = (size_t)o->npes };
-    /* The CQ sees only errors, so it needs no depth beyond the provider's default. */
     struct fi_cq_attr cq_attr = { .format = FI_CQ_FORMAT_CONTEXT, .wait_obj = FI_WAIT_NONE };
     int ret;
 
@@ -89,13 +73,7 @@ int ro_ofi_ep_open(struct ro_ofi *o)
     RO_OFI_CHECK(fi_domain(o->fabric, o->info, &o->domain, NULL), close_fabric);
     RO_OFI_CHECK(fi_av_open(o->domain, &av_attr, &o->av, NULL), close_domain);
     RO_OFI_CHECK(fi_cq_open(o->domain, &cq_attr, &o->cq, NULL), close_av);
-    ret = ro_ofi_cntr_open(o, &o->wcntr);
-    if (ret)
-        goto close_cq;
-    ret = ro_ofi_cntr_open(o, &o->rcntr);
-    if (ret)
-        goto close_wcntr;
-    RO_OFI_CHECK(fi_endpoint(o->domain, o->info, &o->ep, NULL), close_rcntr);
+    RO_OFI_CHECK(fi_endpoint(o->domain, o->info, &o->ep, NULL), close_cq);
     ret = ro_ofi_ep_bind(o);
     if (ret)
         goto close_ep;
@@ -105,12 +83,6 @@ int ro_ofi_ep_open(struct ro_ofi *o)
 close_ep:
     fi_close(&o->ep->fid);
     o->ep = NULL;
-close_rcntr:
-    fi_close(&o->rcntr->fid);
-    o->rcntr = NULL;
-close_wcntr:
-    fi_close(&o->wcntr->fid);
-    o->wcntr = NULL;
 close_cq:
     fi_close(&o->cq->fid);
     o->cq = NULL;
@@ -135,8 +107,7 @@ void ro_ofi_ep_close(struct ro_ofi *o)
         struct fid **fid;
         const char *name;
     } objs[] = {
-        { (struct fid **)&o->ep, "ep" },         { (struct fid **)&o->rcntr, "rcntr" },
-        { (struct fid **)&o->wcntr, "wcntr" },   { (struct fid **)&o->cq, "cq" },
+        { (struct fid **)&o->ep, "ep" },         { (struct fid **)&o->cq, "cq" },
         { (struct fid **)&o->av, "av" },         { (struct fid **)&o->domain, "domain" },
         { (struct fid **)&o->fabric, "fabric" },
     };

@@ -120,8 +120,8 @@ static int ro_ofi_info_list(const char *prov, const char *env_prov, struct fi_in
 
 /* Sizes for put/get: fragments of at most max_msg_size (or the testing cap); posts up to
  * the inject size carry FI_INJECT so the proxy may reuse the source at once. Verified with
- * ofi_pair on tcp;ofi_rxm, shm and sockets (1.17): injected writes and atomics do bump the
- * write counter, so they are counted like any other post. */
+ * ofi_pair on tcp, tcp;ofi_rxm, shm and sockets (1.17): injected writes and atomics posted
+ * with FI_COMPLETION do complete into the CQ, like any other post. */
 static void ro_ofi_sizes_set(struct ro_ofi *o, size_t cap)
 {
     o->max_msg = o->info->ep_attr->max_msg_size;
@@ -146,6 +146,16 @@ static void ro_ofi_modes_set(struct ro_ofi *o)
     o->mr_endpoint = (mode & FI_MR_ENDPOINT) != 0;
     o->write_flags = q->no_delivery_complete ? 0 : FI_DELIVERY_COMPLETE;
     o->amo_plain_fetch = q->amo_plain_fetch;
+    /* The combined bits cover RMA and atomics alike. Fetching atomics count as reads and
+     * writes both, so all three are needed for any op to stay behind any earlier one. */
+    const uint64_t order = FI_ORDER_RAW | FI_ORDER_WAR | FI_ORDER_WAW;
+    o->ordered = (o->info->tx_attr->msg_order & order) == order;
+}
+
+static void ro_ofi_done_ignore(void *token, void *arg)
+{
+    (void)token;
+    (void)arg;
 }
 
 /* Opens the transport on one provider entry. A provider without compare-and-swap returns
@@ -162,6 +172,7 @@ static int ro_ofi_open_info(const struct ro_ofi_params *p, const struct fi_info 
     }
     o->pe = p->pe;
     o->wait_sec = p->timeout_s;
+    o->done = ro_ofi_done_ignore;
     o->npes = p->npes;
     o->info = fi_dupinfo(fi);
     if (!o->info) {
@@ -269,8 +280,12 @@ void ro_ofi_describe(const struct ro_ofi *o, FILE *out)
             d->control_progress == FI_PROGRESS_AUTO ? "auto" : "manual");
     fprintf(out, "remote completion: puts %s, non-fetching amo %s\n",
             o->write_flags & FI_DELIVERY_COMPLETE ? "FI_DELIVERY_COMPLETE" : "as the provider "
-            "completes them", o->amo_plain_fetch ? "sent as fetching (w counts on r)"
+            "completes them", o->amo_plain_fetch ? "sent as fetching"
             : o->write_flags & FI_DELIVERY_COMPLETE ? "FI_DELIVERY_COMPLETE" : "as the "
             "provider completes them");
+    fprintf(out, "ordering per target: %s\n", o->ordered
+            ? "the provider's (FI_ORDER_RAW|WAR|WAW): fence and put-with-signal post at once"
+            : "kept by the proxy: after a fence, operations to a target with earlier ones "
+              "outstanding wait for them");
     ro_ofi_atomic_describe(o, out);
 }

@@ -87,9 +87,7 @@ struct ro_ofi {
     struct fid_fabric *fabric;
     struct fid_domain *domain;
     struct fid_av *av;
-    struct fid_cq *cq;
-    struct fid_cntr *wcntr;         /* writes, non-fetching atomics */
-    struct fid_cntr *rcntr;         /* reads, fetching and compare atomics */
+    struct fid_cq *cq;              /* one entry per completed operation, or its error */
     struct fid_ep *ep;
     struct fid_mr *mr;
     /* How long a data-path call retries -FI_EAGAIN, and how long an emulated AMO waits
@@ -103,13 +101,18 @@ struct ro_ofi {
     bool mr_endpoint;               /* FI_MR_ENDPOINT came back: bind the MR to the endpoint */
     uint64_t write_flags;           /* on every put and non-fetching AMO (ro_ofi_quirk) */
     bool amo_plain_fetch;           /* non-fetching AMOs go out as fetching ones (ro_ofi_quirk) */
+    bool ordered;                   /* see ro_ofi_ordered */
     size_t inject_size;             /* puts and AMOs up to this size go out with FI_INJECT */
     size_t max_msg;                 /* fragment size for put/get */
     unsigned char amo[RO_DT_COUNT][RO_AMO_COUNT][RO_OFI_AMO_FORMS];  /* enum ro_ofi_amo_how */
 
+    ro_ofi_done_fn done;            /* the proxy's completion callback and its argument */
+    void *done_arg;
+
     /* Written by the data path (proxy thread) only. */
-    struct ro_ofi_count posted;
+    uint64_t posted, completed;     /* operations, for timeout messages */
     uint64_t amo_discard;           /* result of non-fetching AMOs sent as fetching; unread */
+    bool cas_done;                  /* set when the emulation's own compare-and-swap completes */
 };
 
 /* What a provider needs beyond the standard calls for completion to mean "done at the
@@ -148,7 +151,10 @@ bool ro_ofi_wait_step(struct ro_ofi_wait *w);
 /* Called after a post returned -FI_EAGAIN: drives progress, returns 0 to retry, or a negative
  * errno (a completion error, or the bound passed: then `what` names the retried call). */
 int  ro_ofi_eagain(struct ro_ofi *o, struct ro_ofi_wait *w, const char *what, int pe);
-/* Waits until the read counter reaches `target`, driving progress. */
-int  ro_ofi_wait_reads(struct ro_ofi *o, uint64_t target, const char *what, int pe);
+/* The token of the emulation's own compare-and-swap: progress sets cas_done for it
+ * instead of calling the proxy. */
+extern char ro_ofi_cas_token;
+/* Waits until o->cas_done, driving progress. */
+int  ro_ofi_wait_cas(struct ro_ofi *o, const char *what, int pe);
 
 #endif

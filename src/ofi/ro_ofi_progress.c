@@ -1,6 +1,6 @@
-/* Provider progress and completion counting, called by the proxy in its loop: drains the CQ
- * (errors only; its polling also moves tcp and shm, including atomics other PEs aim at this
- * PE), and reads the counters the proxy compares with what it posted. */
+/* Provider progress and completions, called by the proxy in its loop: drains the CQ, one
+ * entry per completed operation carrying the token it was posted with, and reports errors;
+ * also the bounded waits of the other data-path files. */
 #include "config.h"
 #include "ofi/ro_ofi_int.h"
 
@@ -44,13 +44,36 @@ static int ro_ofi_cq_error(struct ro_ofi *o)
     return ret;
 }
 
+char ro_ofi_cas_token;
+
+void ro_ofi_on_done(struct ro_ofi *o, ro_ofi_done_fn fn, void *arg)
+{
+    o->done = fn;
+    o->done_arg = arg;
+}
+
+static void ro_ofi_complete(struct ro_ofi *o, void *token)
+{
+    o->completed++;
+    if (token == &ro_ofi_cas_token)
+        o->cas_done = true;
+    else
+        o->done(token, o->done_arg);
+}
+
 int ro_ofi_progress(struct ro_ofi *o)
 {
     struct fi_cq_entry entries[RO_OFI_CQ_BATCH];
-    ssize_t n = fi_cq_read(o->cq, entries, RO_OFI_CQ_BATCH);
+    ssize_t n;
 
-    /* Nothing is posted with FI_COMPLETION, so an empty CQ is the normal answer and any
-     * successful entry (n > 0) carries nothing to act on. */
+    /* Reading the CQ is also what moves tcp and shm along, including the atomics other PEs
+     * aim at this PE, so it runs even when nothing of ours is outstanding. */
+    while ((n = fi_cq_read(o->cq, entries, RO_OFI_CQ_BATCH)) > 0) {
+        for (ssize_t i = 0; i < n; i++)
+            ro_ofi_complete(o, entries[i].op_context);
+        if (n < RO_OFI_CQ_BATCH)
+            break;
+    }
     if (RO_LIKELY(n == -FI_EAGAIN || n >= 0))
         return 0;
     if (n == -FI_EAVAIL)
@@ -59,16 +82,9 @@ int ro_ofi_progress(struct ro_ofi *o)
     return (int)n;
 }
 
-struct ro_ofi_count ro_ofi_posted(const struct ro_ofi *o)
+bool ro_ofi_ordered(const struct ro_ofi *o)
 {
-    return o->posted;
-}
-
-struct ro_ofi_count ro_ofi_completed(struct ro_ofi *o)
-{
-    struct ro_ofi_count c = { .w = fi_cntr_read(o->wcntr), .r = fi_cntr_read(o->rcntr) };
-
-    return c;
+    return o->ordered;
 }
 
 void ro_ofi_wait_start(const struct ro_ofi *o, struct ro_ofi_wait *w)
@@ -89,12 +105,9 @@ bool ro_ofi_wait_step(struct ro_ofi_wait *w)
 /* Counts, for a timeout message, so it shows how far completion got. */
 static void ro_ofi_log_counts(struct ro_ofi *o, const char *what, int pe, const char *why)
 {
-    struct ro_ofi_count c = ro_ofi_completed(o);
-
-    RO_ERR("%s to pe %d: %s after %d s; posted w %" PRIu64 " r %" PRIu64 ", completed w %"
-           PRIu64 " r %" PRIu64 ", failed w %" PRIu64 " r %" PRIu64 " (is pe %d driving "
-           "progress?)", what, pe, why, o->wait_sec, o->posted.w, o->posted.r, c.w, c.r,
-           fi_cntr_readerr(o->wcntr), fi_cntr_readerr(o->rcntr), pe);
+    RO_ERR("%s to pe %d: %s after %d s; %" PRIu64 " operations posted, %" PRIu64
+           " completed (is pe %d driving progress?)", what, pe, why, o->wait_sec, o->posted,
+           o->completed, pe);
 }
 
 int ro_ofi_eagain(struct ro_ofi *o, struct ro_ofi_wait *w, const char *what, int pe)
@@ -110,13 +123,13 @@ int ro_ofi_eagain(struct ro_ofi *o, struct ro_ofi_wait *w, const char *what, int
     return 0;
 }
 
-int ro_ofi_wait_reads(struct ro_ofi *o, uint64_t target, const char *what, int pe)
+int ro_ofi_wait_cas(struct ro_ofi *o, const char *what, int pe)
 {
     struct ro_ofi_wait w;
     int ret;
 
     ro_ofi_wait_start(o, &w);
-    while (fi_cntr_read(o->rcntr) < target) {
+    while (!o->cas_done) {
         ret = ro_ofi_progress(o);
         if (ret)
             return ret;

@@ -18,14 +18,18 @@ int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
     if (!p)
         return -ENOMEM;
     p->xport = (struct ro_xport){ .ops = params->xport, .obj = params->xport_obj };
+    p->ordered = ro_xport_ordered(&p->xport);
     p->ring_size = params->ring_size;
     p->max_rings = params->max_rings;
+    p->npes = params->npes;
+    p->bitmap_words = (params->npes + 63) / 64;
     p->fatal = params->fatal;
     p->activity = params->activity;
     p->rings = calloc(p->max_rings, sizeof(*p->rings));
-    if (!p->rings) {
+    p->bitmaps = calloc((size_t)p->max_rings * 2 * p->bitmap_words, sizeof(uint64_t));
+    if (!p->rings || !p->bitmaps) {
         rc = -ENOMEM;
-        goto err_free;
+        goto err_rings;
     }
     rc = pthread_mutex_init(&p->rings_lock, NULL);
     if (rc) {
@@ -50,8 +54,8 @@ err_pin:
 err_lock:
     pthread_mutex_destroy(&p->rings_lock);
 err_rings:
+    free(p->bitmaps);
     free(p->rings);
-err_free:
     free(p);
     return rc;
 }
@@ -68,6 +72,7 @@ int ro_proxy_close(struct ro_proxy *p)
         ro_ring_destroy(p->rings[i].ring);
     ro_proxy_pin_close(p);
     pthread_mutex_destroy(&p->rings_lock);
+    free(p->bitmaps);
     free(p->rings);
     free(p);
     return -rc;
@@ -91,6 +96,7 @@ int ro_proxy_ring_add(struct ro_proxy *p, struct ro_ring **out)
         goto out;
     /* The proxy skips this slot while its ring is NULL, so the state may be reset here. */
     memset(&p->rings[i], 0, sizeof(p->rings[i]));
+    ro_proxy_order_reset(p, &p->rings[i], i);
     /* Release: the reset state above must be seen by the proxy before the ring. */
     __atomic_store_n(&p->rings[i].ring, r, __ATOMIC_RELEASE);
     *out = r;

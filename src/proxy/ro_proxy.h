@@ -16,6 +16,7 @@ struct ro_proxy_params {
     void *xport_obj;                    /* struct ro_ofi *, or struct ro_xport_null * */
     unsigned ring_size;       /* descriptors per ring, a power of two */
     unsigned max_rings;       /* contexts that may exist at once */
+    unsigned npes;            /* target PEs are 0 .. npes - 1 */
     const char *cpu_list;     /* ROCSHMEM_RO_PROXY_CPU, or NULL/"" for the default */
     int local_rank, local_size;  /* this PE among the PEs of its node */
     const struct ro_pe_activity *activity;  /* waiters > 0: do not sleep when idle */

@@ -5,37 +5,50 @@
 
 #include <hwloc.h>
 #include <pthread.h>
+#include <stdbool.h>
 
 #include "proxy/ro_proxy.h"
 
 #define RO_PROXY_MARKS 64   /* completion marks kept per ring */
 #define RO_PROXY_BATCH 64   /* descriptors taken from one ring before looking at the next */
 
-/* "Every descriptor with ticket < seq has been posted, and it is complete once the
- * transport's completed counts reach `cnt`." */
+/* A run of a ring's descriptors posted together: the transport owes `pending` more
+ * completions to it (each operation carries the mark as its token). Once it is closed and
+ * owes nothing, every descriptor with ticket < seq has completed, provided the marks before
+ * it have too. */
 struct ro_proxy_mark {
     uint64_t seq;
-    struct ro_xport_count cnt;
+    int64_t pending;   /* may dip below 0 while open: a completion can beat its count */
+    bool open;
 };
 
 struct ro_proxy_ring {
     struct ro_ring *ring;        /* NULL: slot unused; written by producers' threads */
     uint64_t next;               /* next ticket to read */
     uint64_t done;               /* our copy of ring->done */
-    /* Note: a fence or the data half of a put-with-signal stops this ring until the
-     * transport's completed counts reach `stall`; `signal_due` says the descriptor at
-     * `next` still owes its signal. */
-    int stalled;
-    int signal_due;
-    struct ro_xport_count stall;
     struct ro_proxy_mark marks[RO_PROXY_MARKS];
     unsigned mark_head, mark_count;
+    uint64_t marks_resolved;     /* marks completed since the ring was added: mark ids */
+    /* Note: the ring stops at `next` until marks_resolved reaches `stall_until`; that is how
+     * a fence or the signal of a put-with-signal waits for earlier operations, on
+     * transports that do not keep order per target (ro_proxy_order.c). */
+    bool stalled;
+    bool signal_due;             /* the descriptor at `next` still owes its signal */
+    uint64_t stall_until;
+    /* Per-target order (ro_proxy_order.c): bitmaps of npes bits. */
+    uint64_t *touched;           /* targets written since the last fence */
+    uint64_t *fenced;            /* targets whose writes before the fence a later one awaits */
+    bool fence_armed;
+    uint64_t fence_until;        /* the fence is passed once marks_resolved reaches this */
 };
 
 struct ro_proxy {
     struct ro_xport xport;
+    bool ordered;                 /* the transport keeps order per target */
     unsigned ring_size, max_rings;
+    unsigned npes, bitmap_words;
     struct ro_proxy_ring *rings;
+    uint64_t *bitmaps;            /* every ring's touched and fenced */
     pthread_mutex_t rings_lock;   /* ring_add/remove only; the loop never takes it */
     uint64_t loops;               /* loop iterations, for ring_remove's grace period */
     int stop;                     /* set by close: drain and exit */
@@ -49,6 +62,23 @@ struct ro_proxy {
 /* ro_proxy_exec.c: the one place that decodes descriptors. 1 when the descriptor is
  * finished with (the consumer moves on), 0 when it must be looked at again. */
 int  ro_proxy_exec(struct ro_proxy *p, struct ro_proxy_ring *pr, const struct ro_desc *d);
+/* ro_proxy_mark.c: completion tracking. */
+struct ro_proxy_mark *ro_proxy_mark_current(struct ro_proxy_ring *pr);
+/* Closes the open mark at `seq`; returns the id of the newest mark, or 0 when none is
+ * outstanding (nothing to wait for). Ids start at 1. */
+uint64_t ro_proxy_mark_close(struct ro_proxy_ring *pr, uint64_t seq);
+/* Publishes `done` for every resolved mark; 1 when it moved. */
+int  ro_proxy_mark_resolve(struct ro_proxy_ring *pr);
+void ro_proxy_mark_done(void *token, void *arg);   /* the transport's done callback */
+/* ro_proxy_order.c: per-target order on transports without it. */
+void ro_proxy_order_reset(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned index);
+/* Before a write (put, AMO, signal) to pe: 1 when it must wait (the ring is stalled). */
+int  ro_proxy_order_wait(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned pe);
+void ro_proxy_order_touch(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned pe);
+/* A fence at `next`: later writes to every target written so far wait for those writes. */
+void ro_proxy_order_fence(struct ro_proxy *p, struct ro_proxy_ring *pr);
+/* Later writes to pe alone wait for everything posted so far (put-with-signal). */
+void ro_proxy_order_fence_pe(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned pe);
 /* ro_proxy_pin.c */
 int  ro_proxy_pin_open(struct ro_proxy *p, const struct ro_proxy_params *params);
 void ro_proxy_pin_close(struct ro_proxy *p);

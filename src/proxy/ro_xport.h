@@ -6,35 +6,36 @@
 #ifndef RO_XPORT_H
 #define RO_XPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "common/ro_dtype.h"
 
-/* Operations posted to and completed by the transport so far, as struct ro_ofi_count:
- * writes and non-fetching AMOs usually on `w`, reads and fetching AMOs on `r`. The proxy
- * only compares a posted snapshot with a later completed one, both fields at once. */
-struct ro_xport_count {
-    uint64_t w, r;
-};
+/* Called by the transport once for every completed operation, with its token. */
+typedef void (*ro_xport_done_fn)(void *token, void *arg);
 
-/* Same shapes as the ro_ofi_* data-path calls, on an opaque transport object `x`.
- * Data calls are non-blocking (completion shows in completed()) and return 0 or a
- * negative errno after logging the cause; the proxy then ends the job. Every slot is
- * filled: callers never test for NULL. */
+/* Same shapes as the ro_ofi_* data-path calls, on an opaque transport object `x`. Data
+ * calls are non-blocking and return how many completions `token` will receive through the
+ * done callback (0: already complete), or a negative errno after logging the cause; the
+ * proxy then ends the job. Completions may come in any order, across targets and within
+ * one. Every slot is filled: callers never test for NULL. */
 struct ro_xport_ops {
     const char *name;                                   /* "ofi", "null" */
-    int (*put)(void *x, int pe, uint64_t roff, const void *src, size_t len);
-    int (*get)(void *x, int pe, uint64_t roff, void *dst, size_t len);
+    /* Set once, before the first data call. */
+    void (*on_done)(void *x, ro_xport_done_fn fn, void *arg);
+    int (*put)(void *x, int pe, uint64_t roff, const void *src, size_t len, void *token);
+    int (*get)(void *x, int pe, uint64_t roff, void *dst, size_t len, void *token);
     int (*amo)(void *x, int pe, uint64_t roff, enum ro_dt dt, enum ro_amo_op op,
-               const void *operand);
+               const void *operand, void *token);
     /* SUM/BAND/BOR/BXOR/WRITE/READ/CSWAP; compare is used by CSWAP only. */
     int (*amo_fetch)(void *x, int pe, uint64_t roff, enum ro_dt dt, enum ro_amo_op op,
-                     const void *operand, const void *compare, void *result);
-    /* Drives the transport; a negative errno after a failed operation (logged). */
+                     const void *operand, const void *compare, void *result, void *token);
+    /* Drives the transport and delivers completions; a negative errno after a failed
+     * operation (logged). */
     int (*progress)(void *x);
-    struct ro_xport_count (*posted)(void *x);
-    struct ro_xport_count (*completed)(void *x);
+    /* Whether operations to one target take effect there in posting order (ro_ofi_ordered). */
+    bool (*ordered)(const void *x);
 };
 
 extern const struct ro_xport_ops ro_xport_ofi_ops;    /* object: struct ro_ofi *        */
@@ -47,44 +48,44 @@ struct ro_xport {
     void *obj;
 };
 
-static inline int ro_xport_put(const struct ro_xport *x, int pe, uint64_t roff, const void *src,
-                               size_t len)
+static inline void ro_xport_on_done(const struct ro_xport *x, ro_xport_done_fn fn, void *arg)
 {
-    return x->ops->put(x->obj, pe, roff, src, len);
+    x->ops->on_done(x->obj, fn, arg);
+}
+
+static inline bool ro_xport_ordered(const struct ro_xport *x)
+{
+    return x->ops->ordered(x->obj);
+}
+
+static inline int ro_xport_put(const struct ro_xport *x, int pe, uint64_t roff, const void *src,
+                               size_t len, void *token)
+{
+    return x->ops->put(x->obj, pe, roff, src, len, token);
 }
 
 static inline int ro_xport_get(const struct ro_xport *x, int pe, uint64_t roff, void *dst,
-                               size_t len)
+                               size_t len, void *token)
 {
-    return x->ops->get(x->obj, pe, roff, dst, len);
+    return x->ops->get(x->obj, pe, roff, dst, len, token);
 }
 
 static inline int ro_xport_amo(const struct ro_xport *x, int pe, uint64_t roff, enum ro_dt dt,
-                               enum ro_amo_op op, const void *operand)
+                               enum ro_amo_op op, const void *operand, void *token)
 {
-    return x->ops->amo(x->obj, pe, roff, dt, op, operand);
+    return x->ops->amo(x->obj, pe, roff, dt, op, operand, token);
 }
 
 static inline int ro_xport_amo_fetch(const struct ro_xport *x, int pe, uint64_t roff,
                                      enum ro_dt dt, enum ro_amo_op op, const void *operand,
-                                     const void *compare, void *result)
+                                     const void *compare, void *result, void *token)
 {
-    return x->ops->amo_fetch(x->obj, pe, roff, dt, op, operand, compare, result);
+    return x->ops->amo_fetch(x->obj, pe, roff, dt, op, operand, compare, result, token);
 }
 
 static inline int ro_xport_progress(const struct ro_xport *x)
 {
     return x->ops->progress(x->obj);
-}
-
-static inline struct ro_xport_count ro_xport_posted(const struct ro_xport *x)
-{
-    return x->ops->posted(x->obj);
-}
-
-static inline struct ro_xport_count ro_xport_completed(const struct ro_xport *x)
-{
-    return x->ops->completed(x->obj);
 }
 
 #endif

@@ -1,6 +1,7 @@
 /* The "null" transport (see ro_xport_null.h): counts every operation and, with a target
- * region, carries it out on local memory with memcpy and plain arithmetic. Only the proxy
- * thread touches the region while operations flow, so no atomics are needed there. */
+ * region, carries it out on local memory. Only the proxy thread writes the region, but a
+ * test may read it meanwhile, so AMO results are stored with release order: whoever sees
+ * an AMO's value also sees every put carried out before it. */
 #include "config.h"
 #include "proxy/ro_xport_null.h"
 
@@ -16,173 +17,199 @@ void ro_xport_null_init(struct ro_xport_null *x, void *base, size_t len)
     x->len = base ? len : 0;
 }
 
+void ro_xport_null_reorder(struct ro_xport_null *x, unsigned hold, uint64_t seed)
+{
+    x->hold = hold < 1 ? 1 : hold > RO_XPORT_NULL_HOLD ? RO_XPORT_NULL_HOLD : hold;
+    x->rng = seed | 1;
+}
+
+static void ro_xport_null_on_done(void *xv, ro_xport_done_fn fn, void *arg)
+{
+    struct ro_xport_null *x = xv;
+    x->done = fn;
+    x->done_arg = arg;
+}
+
+/* xorshift64: cheap, and a seed replays the same order. */
+static unsigned ro_xport_null_rand(struct ro_xport_null *x, unsigned n)
+{
+    x->rng ^= x->rng << 13;
+    x->rng ^= x->rng >> 7;
+    x->rng ^= x->rng << 17;
+    return (unsigned)(x->rng % n);
+}
+
 /* The target of [roff, roff + len) in the region, or NULL (logged) when it lies outside. */
-static uint8_t *ro_xport_null_at(struct ro_xport_null *x, const char *what, int pe, uint64_t roff,
+static uint8_t *ro_xport_null_at(struct ro_xport_null *x, const struct ro_xport_null_op *o,
                                  size_t len)
 {
-    if (RO_UNLIKELY(roff > x->len || len > x->len - roff)) {
+    static const char *const what[] = { "put", "get", "amo" };
+
+    if (RO_UNLIKELY(o->roff > x->len || len > x->len - o->roff)) {
         RO_ERR("null transport: %s of %zu bytes at offset %llu to pe %d lies outside the "
-               "%zu-byte target region", what, len, (unsigned long long)roff, pe, x->len);
+               "%zu-byte target region", what[o->kind], len, (unsigned long long)o->roff,
+               o->pe, x->len);
         return NULL;
     }
-    return x->base + roff;
+    return x->base + o->roff;
 }
 
-static int ro_xport_null_put(void *xv, int pe, uint64_t roff, const void *src, size_t len)
+static void ro_xport_null_store(uint8_t *mem, union ro_word w, size_t size)
+{
+    switch (size) {
+    case 1: __atomic_store_n(mem, w.u8, __ATOMIC_RELEASE); break;
+    case 2: __atomic_store_n((uint16_t *)(void *)mem, w.u16, __ATOMIC_RELEASE); break;
+    case 4: __atomic_store_n((uint32_t *)(void *)mem, w.u32, __ATOMIC_RELEASE); break;
+    default: __atomic_store_n((uint64_t *)(void *)mem, w.u64, __ATOMIC_RELEASE); break;
+    }
+}
+
+static int ro_xport_null_amo_at(struct ro_xport_null *x, const struct ro_xport_null_op *o)
+{
+    const size_t size = ro_dt_size(o->dt);
+    uint8_t *mem = ro_xport_null_at(x, o, size);
+    union ro_word old, nw;
+
+    if (!mem)
+        return -EINVAL;
+    old = ro_word_load(mem, size);
+    if (o->op == RO_AMO_CSWAP)
+        nw = ro_word_bits(old, size) == ro_word_bits(o->compare, size) ? o->operand : old;
+    else
+        nw = ro_word_apply(o->dt, o->op, old, o->operand);
+    ro_xport_null_store(mem, nw, size);
+    if (o->dst)
+        memcpy(o->dst, &old, size);
+    return 0;
+}
+
+/* Carries one operation out on the region (when there is one). */
+static int ro_xport_null_apply(struct ro_xport_null *x, const struct ro_xport_null_op *o)
+{
+    uint8_t *mem;
+
+    if (!x->base)
+        return 0;
+    if (o->kind == RO_NULL_AMO)
+        return ro_xport_null_amo_at(x, o);
+    mem = ro_xport_null_at(x, o, o->len);
+    if (!mem)
+        return -EINVAL;
+    if (o->kind == RO_NULL_PUT)
+        memcpy(mem, o->src, o->len);
+    else
+        memcpy(o->dst, mem, o->len);
+    return 0;
+}
+
+/* Carries out the held operation at index i and completes it. */
+static int ro_xport_null_release(struct ro_xport_null *x, unsigned i)
+{
+    struct ro_xport_null_op o = x->ops[i];
+
+    x->ops[i] = x->ops[--x->held];
+    if (ro_xport_null_apply(x, &o))
+        return -EINVAL;
+    x->done(o.token, x->done_arg);
+    return 0;
+}
+
+/* Completes at once, or holds the operation back (carrying out a random held one first
+ * when every place is taken). Returns the completions owed, or a negative errno. */
+static int ro_xport_null_post(struct ro_xport_null *x, const struct ro_xport_null_op *o)
+{
+    if (!x->hold)
+        return ro_xport_null_apply(x, o);
+    if (x->held == x->hold && ro_xport_null_release(x, ro_xport_null_rand(x, x->held)))
+        return -EINVAL;
+    x->ops[x->held++] = *o;
+    return 1;
+}
+
+static int ro_xport_null_put(void *xv, int pe, uint64_t roff, const void *src, size_t len,
+                             void *token)
 {
     struct ro_xport_null *x = xv;
+    const struct ro_xport_null_op o = { .kind = RO_NULL_PUT, .pe = pe, .roff = roff,
+                                        .src = src, .len = len, .token = token };
     x->puts++;
     x->bytes += len;
-    if (x->base) {
-        uint8_t *dst = ro_xport_null_at(x, "put", pe, roff, len);
-        if (!dst)
-            return -EINVAL;
-        memcpy(dst, src, len);
-    }
-    return 0;
+    return ro_xport_null_post(x, &o);
 }
 
-static int ro_xport_null_get(void *xv, int pe, uint64_t roff, void *dst, size_t len)
+static int ro_xport_null_get(void *xv, int pe, uint64_t roff, void *dst, size_t len,
+                             void *token)
 {
     struct ro_xport_null *x = xv;
+    const struct ro_xport_null_op o = { .kind = RO_NULL_GET, .pe = pe, .roff = roff,
+                                        .dst = dst, .len = len, .token = token };
     x->gets++;
     x->bytes += len;
-    if (x->base) {
-        const uint8_t *src = ro_xport_null_at(x, "get", pe, roff, len);
-        if (!src)
-            return -EINVAL;
-        memcpy(dst, src, len);
-    }
-    return 0;
+    return ro_xport_null_post(x, &o);
 }
 
-union ro_xport_word {
-    uint8_t u8;
-    uint16_t u16;
-    uint32_t u32;
-    uint64_t u64;
-    float f;
-    double d;
-};
-
-/* An integer word of `size` bytes, zero-extended: two's complement makes SUM, AND, OR and
- * XOR the same on the unsigned bits for the signed types. */
-static uint64_t ro_xport_word_int(const union ro_xport_word *w, size_t size)
+static int ro_xport_null_amo_post(struct ro_xport_null *x, int pe, uint64_t roff,
+                                  enum ro_dt dt, enum ro_amo_op op, const void *operand,
+                                  const void *compare, void *result, void *token)
 {
-    return size == 1 ? w->u8 : size == 2 ? w->u16 : size == 4 ? w->u32 : w->u64;
-}
-
-static union ro_xport_word ro_xport_word_make(uint64_t v, size_t size)
-{
-    union ro_xport_word w = { .u64 = 0 };
-    switch (size) {
-    case 1: w.u8 = (uint8_t)v; break;
-    case 2: w.u16 = (uint16_t)v; break;
-    case 4: w.u32 = (uint32_t)v; break;
-    default: w.u64 = v; break;
-    }
-    return w;
-}
-
-/* What `op` leaves in a word that held `old`; CSWAP is decided by the caller. */
-static union ro_xport_word ro_xport_null_apply(enum ro_dt dt, enum ro_amo_op op,
-                                               union ro_xport_word old,
-                                               union ro_xport_word arg)
-{
-    size_t size = ro_dt_size(dt);
-    uint64_t a = ro_xport_word_int(&old, size), b = ro_xport_word_int(&arg, size), v;
-    union ro_xport_word w = { .u64 = 0 };
-
-    switch (op) {
-    case RO_AMO_SUM:
-        if (dt == RO_DT_FLOAT) {
-            w.f = old.f + arg.f;
-            return w;
-        }
-        if (dt == RO_DT_DOUBLE) {
-            w.d = old.d + arg.d;
-            return w;
-        }
-        v = a + b;
-        break;
-    case RO_AMO_BAND: v = a & b; break;
-    case RO_AMO_BOR: v = a | b; break;
-    case RO_AMO_BXOR: v = a ^ b; break;
-    case RO_AMO_WRITE: return arg;
-    default: return old;   /* READ */
-    }
-    return ro_xport_word_make(v, size);
-}
-
-/* Carries out one AMO on the region; `result` (may be NULL) gets the old value. */
-static int ro_xport_null_amo_at(struct ro_xport_null *x, int pe, uint64_t roff, enum ro_dt dt,
-                                enum ro_amo_op op, const void *operand, const void *compare,
-                                void *result)
-{
-    size_t size;
-    uint8_t *mem;
-    union ro_xport_word old = { .u64 = 0 }, arg = { .u64 = 0 }, cmp = { .u64 = 0 }, nw;
+    struct ro_xport_null_op o = { .kind = RO_NULL_AMO, .pe = pe, .roff = roff, .dt = dt,
+                                  .op = op, .dst = result, .token = token };
 
     if (RO_UNLIKELY((unsigned)dt >= RO_DT_COUNT || (unsigned)op >= RO_AMO_COUNT)) {
         RO_ERR("null transport: amo with datatype %d, operation %d to pe %d", (int)dt, (int)op,
                pe);
         return -EINVAL;
     }
-    size = ro_dt_size(dt);
-    mem = ro_xport_null_at(x, "amo", pe, roff, size);
-    if (!mem)
-        return -EINVAL;
-    memcpy(&old, mem, size);
-    memcpy(&arg, operand, size);
-    if (op == RO_AMO_CSWAP) {
-        memcpy(&cmp, compare, size);
-        nw = memcmp(&old, &cmp, size) ? old : arg;
-    } else {
-        nw = ro_xport_null_apply(dt, op, old, arg);
-    }
-    memcpy(mem, &nw, size);
-    if (result)
-        memcpy(result, &old, size);
-    return 0;
+    if (op != RO_AMO_READ)
+        o.operand = ro_word_load(operand, ro_dt_size(dt));
+    if (op == RO_AMO_CSWAP)
+        o.compare = ro_word_load(compare, ro_dt_size(dt));
+    return ro_xport_null_post(x, &o);
 }
 
 static int ro_xport_null_amo(void *xv, int pe, uint64_t roff, enum ro_dt dt, enum ro_amo_op op,
-                             const void *operand)
+                             const void *operand, void *token)
 {
     struct ro_xport_null *x = xv;
     x->amos++;
-    return x->base ? ro_xport_null_amo_at(x, pe, roff, dt, op, operand, NULL, NULL) : 0;
+    return ro_xport_null_amo_post(x, pe, roff, dt, op, operand, NULL, NULL, token);
 }
 
 static int ro_xport_null_amo_fetch(void *xv, int pe, uint64_t roff, enum ro_dt dt,
                                    enum ro_amo_op op, const void *operand, const void *compare,
-                                   void *result)
+                                   void *result, void *token)
 {
     struct ro_xport_null *x = xv;
     x->amo_fetches++;
-    return x->base ? ro_xport_null_amo_at(x, pe, roff, dt, op, operand, compare, result) : 0;
+    return ro_xport_null_amo_post(x, pe, roff, dt, op, operand, compare, result, token);
 }
 
+/* Carries out a random number of held operations, each picked at random. */
 static int ro_xport_null_progress(void *xv)
 {
-    (void)xv;
+    struct ro_xport_null *x = xv;
+
+    if (!x->held)
+        return 0;
+    for (unsigned n = 1 + ro_xport_null_rand(x, x->held); n; n--)
+        if (ro_xport_null_release(x, ro_xport_null_rand(x, x->held)))
+            return -EINVAL;
     return 0;
 }
 
-/* Everything posted has completed: one count serves both. */
-static struct ro_xport_count ro_xport_null_count(void *xv)
+static bool ro_xport_null_ordered(const void *xv)
 {
     const struct ro_xport_null *x = xv;
-    return (struct ro_xport_count){ .w = x->puts + x->amos, .r = x->gets + x->amo_fetches };
+    return x->hold == 0;
 }
 
 const struct ro_xport_ops ro_xport_null_ops = {
     .name = "null",
+    .on_done = ro_xport_null_on_done,
     .put = ro_xport_null_put,
     .get = ro_xport_null_get,
     .amo = ro_xport_null_amo,
     .amo_fetch = ro_xport_null_amo_fetch,
     .progress = ro_xport_null_progress,
-    .posted = ro_xport_null_count,
-    .completed = ro_xport_null_count,
+    .ordered = ro_xport_null_ordered,
 };

@@ -5,27 +5,33 @@
 
 #include "ofi/ro_ofi.h"
 
-static int ro_xport_ofi_put(void *x, int pe, uint64_t roff, const void *src, size_t len)
+static void ro_xport_ofi_on_done(void *x, ro_xport_done_fn fn, void *arg)
 {
-    return ro_ofi_put(x, pe, roff, src, len);
+    ro_ofi_on_done(x, fn, arg);
 }
 
-static int ro_xport_ofi_get(void *x, int pe, uint64_t roff, void *dst, size_t len)
+static int ro_xport_ofi_put(void *x, int pe, uint64_t roff, const void *src, size_t len,
+                            void *token)
 {
-    return ro_ofi_get(x, pe, roff, dst, len);
+    return ro_ofi_put(x, pe, roff, src, len, token);
+}
+
+static int ro_xport_ofi_get(void *x, int pe, uint64_t roff, void *dst, size_t len, void *token)
+{
+    return ro_ofi_get(x, pe, roff, dst, len, token);
 }
 
 static int ro_xport_ofi_amo(void *x, int pe, uint64_t roff, enum ro_dt dt, enum ro_amo_op op,
-                            const void *operand)
+                            const void *operand, void *token)
 {
-    return ro_ofi_amo(x, pe, roff, dt, op, operand);
+    return ro_ofi_amo(x, pe, roff, dt, op, operand, token);
 }
 
 static int ro_xport_ofi_amo_fetch(void *x, int pe, uint64_t roff, enum ro_dt dt,
                                   enum ro_amo_op op, const void *operand, const void *compare,
-                                  void *result)
+                                  void *result, void *token)
 {
-    return ro_ofi_amo_fetch(x, pe, roff, dt, op, operand, compare, result);
+    return ro_ofi_amo_fetch(x, pe, roff, dt, op, operand, compare, result, token);
 }
 
 static int ro_xport_ofi_progress(void *x)
@@ -33,25 +39,18 @@ static int ro_xport_ofi_progress(void *x)
     return ro_ofi_progress(x);
 }
 
-static struct ro_xport_count ro_xport_ofi_posted(void *x)
+static bool ro_xport_ofi_ordered(const void *x)
 {
-    struct ro_ofi_count c = ro_ofi_posted(x);
-    return (struct ro_xport_count){ .w = c.w, .r = c.r };
-}
-
-static struct ro_xport_count ro_xport_ofi_completed(void *x)
-{
-    struct ro_ofi_count c = ro_ofi_completed(x);
-    return (struct ro_xport_count){ .w = c.w, .r = c.r };
+    return ro_ofi_ordered(x);
 }
 
 const struct ro_xport_ops ro_xport_ofi_ops = {
     .name = "ofi",
+    .on_done = ro_xport_ofi_on_done,
     .put = ro_xport_ofi_put,
     .get = ro_xport_ofi_get,
     .amo = ro_xport_ofi_amo,
     .amo_fetch = ro_xport_ofi_amo_fetch,
     .progress = ro_xport_ofi_progress,
-    .posted = ro_xport_ofi_posted,
-    .completed = ro_xport_ofi_completed,
+    .ordered = ro_xport_ofi_ordered,
 };

@@ -1,7 +1,7 @@
 /* Latency of 8-byte operations issued straight through src/ofi between two forked processes:
  * the floor under the library, with no ring and no proxy thread (put_latency measures the
  * same operations through both). PE 0 times each operation up to its completion: a put, then
- * waiting until ro_ofi_completed catches up with ro_ofi_posted (w and r); a get, then the
+ * waiting until its completion comes back from ro_ofi_progress; a get, then the
  * same wait; a fetch-add (SUM on int64), then the same wait. PE 1 only drives
  * ro_ofi_progress until PE 0 says stop, since tcp and shm complete operations at the target
  * in the target's own progress calls.
@@ -70,11 +70,11 @@ static void run_op(struct bench *b, int op, int64_t seq)
 
     switch (op) {
     case OP_PUT:
-        ofi_fork_check(&b->f, ro_ofi_put(b->f.o, 1, PUT_OFF, &v, sizeof(v)), "ro_ofi_put");
+        ofi_fork_check(&b->f, ro_ofi_put(b->f.o, 1, PUT_OFF, &v, sizeof(v), &b->f), "ro_ofi_put");
         ofi_fork_wait_done(&b->f, "put");
         break;
     case OP_GET:
-        ofi_fork_check(&b->f, ro_ofi_get(b->f.o, 1, GET_OFF, &v, sizeof(v)), "ro_ofi_get");
+        ofi_fork_check(&b->f, ro_ofi_get(b->f.o, 1, GET_OFF, &v, sizeof(v), &b->f), "ro_ofi_get");
         ofi_fork_wait_done(&b->f, "get");
         if (v != GET_VALUE)
             ofi_fork_die(&b->f, "get %" PRId64 ": read 0x%" PRIx64 ", expected 0x%" PRIx64,
@@ -82,7 +82,7 @@ static void run_op(struct bench *b, int op, int64_t seq)
         break;
     default:
         ofi_fork_check(&b->f, ro_ofi_amo_fetch(b->f.o, 1, AMO_OFF, RO_DT_INT64, RO_AMO_SUM,
-                                               &one, NULL, &old), "ro_ofi_amo_fetch");
+                                               &one, NULL, &old, &b->f), "ro_ofi_amo_fetch");
         ofi_fork_wait_done(&b->f, "fetch_add");
         /* PE 0 is the only one adding: the n-th add finds n - 1 there. */
         if (old != seq)

@@ -121,6 +121,7 @@ static struct ro_proxy *null_proxy_open(struct ro_xport_null *x, unsigned max_ri
         .xport_obj = x,
         .ring_size = 4096,   /* ROCSHMEM_RO_RING_SIZE's default */
         .max_rings = max_rings,
+        .npes = 2,
         .local_rank = 0,
         .local_size = 1,
         .activity = &activity,

@@ -197,6 +197,7 @@ static void proxy_setup(unsigned max_rings)
         .xport_obj = &xnull,
         .ring_size = RING_SIZE,
         .max_rings = max_rings,
+        .npes = 2,
         .cpu_list = NULL,
         .local_rank = 0,
         .local_size = 1,

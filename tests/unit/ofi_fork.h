@@ -7,6 +7,7 @@
 #define OFI_FORK_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "ofi/ro_ofi.h"
@@ -17,6 +18,7 @@ struct ofi_fork {
     int pe, peer, sock;
     pid_t child;                /* PE 1's pid, in PE 0 */
     struct ro_ofi *o;           /* set from ofi_fork_open to ofi_fork_close */
+    uint64_t owed, got;         /* completions the posts asked for, and those that came */
     /* Prints a fatal error the program's way (the PE leaves right after); NULL: stderr. */
     void (*report)(struct ofi_fork *f, const char *msg);
 };
@@ -33,11 +35,13 @@ int  ofi_fork_wait_child(const struct ofi_fork *f);
 _Noreturn void ofi_fork_leave(struct ofi_fork *f);
 _Noreturn void ofi_fork_die(struct ofi_fork *f, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* Dies with "<what> returned <rc> (<strerror>)" when rc is not 0. */
+/* Dies with "<what> returned <rc> (<strerror>)" when rc < 0; else rc is the number of
+ * completions the call owes (posts; 0 for every other call). Posts take the ofi_fork as
+ * their token. */
 void ofi_fork_check(struct ofi_fork *f, int rc, const char *what);
 
 void ofi_fork_progress(struct ofi_fork *f);
-/* Waits until everything this PE posted has completed (w and r), driving progress. */
+/* Waits until everything this PE posted has completed, driving progress. */
 void ofi_fork_wait_done(struct ofi_fork *f, const char *what);
 /* Sends `len` bytes and receives the other PE's `len` bytes, progressing meanwhile. */
 void ofi_fork_xchg(struct ofi_fork *f, const void *mine, void *theirs, size_t len);
