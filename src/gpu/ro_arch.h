@@ -5,18 +5,18 @@
  *   ro_lane_id, ro_wave_size, ro_wave_active_mask (lanes of this call's coalesced group),
  *   ro_popcount64, ro_lowest_lane (of a lane mask),
  *   ro_wave_ballot, ro_wave_bcast64, ro_wave_sync (every lane of the wave calls these)
+ *   ro_lanes_match64, ro_lanes_bcast64 (every lane of the given mask calls these)
  *   ro_wg_barrier, ro_wg_bcast64 (every thread of the workgroup calls these)
  *   ro_atomic_{add,cas,swap}64[_sys]          relaxed read-modify-write, device / system scope
- *   ro_load_acquire64_sys, ro_store_release64_sys, ro_load_volatile64
+ *   ro_load_acquire64_sys, ro_store_release64_sys, ro_load_volatile64, ro_store_relaxed64
  *   ro_fence_{wg,device,system}
  *   ro_nanosleep, ro_clock_ns, ro_cpu_relax, ro_yield (give the processor to others)
- * Only the host target exists in this release; CUDA and HIP headers come with the GPU
- * targets. */
+ * Targets: host (ro_arch_host.h), CUDA (ro_arch_cuda.h); HIP comes with the GPU targets. */
 #ifndef RO_ARCH_H
 #define RO_ARCH_H
 
 #if defined(__CUDACC__)
-#error "CUDA target not built yet: configure --without-gpu"
+#include "gpu/ro_arch_cuda.h"
 #elif defined(__HIPCC__)
 #error "HIP target not built yet: configure --without-gpu"
 #else

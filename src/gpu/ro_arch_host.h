@@ -50,6 +50,11 @@ static inline uint64_t ro_wave_bcast64(uint64_t v, int src_lane)
 static inline uint64_t ro_wg_bcast64(uint64_t v, int src_thread)
 { return ro_host_self ? ro_host_group_bcast(ro_host_self->wg, (unsigned)ro_thread_id(), v,
                                             (unsigned)src_thread) : v; }
+/* Host lanes that post together always share the key (a thread-scope call is one lane;
+ * only tests hand a whole wave to ro_gpu_post_lanes, on one ring). */
+static inline uint64_t ro_lanes_match64(uint64_t lanes, uint64_t key) { (void)key; return lanes; }
+static inline uint64_t ro_lanes_bcast64(uint64_t lanes, uint64_t v, int src_lane)
+{ (void)lanes; return ro_wave_bcast64(v, src_lane); }
 static inline void ro_wave_sync(void) { if (ro_host_self) ro_host_group_barrier(ro_host_self->wave); }
 static inline void ro_wg_barrier(void) { if (ro_host_self) ro_host_group_barrier(ro_host_self->wg); }
 
@@ -72,6 +77,8 @@ static inline void ro_store_release64_sys(uint64_t *p, uint64_t v)
 { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
 static inline uint64_t ro_load_volatile64(const uint64_t *p)
 { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+static inline void ro_store_relaxed64(uint64_t *p, uint64_t v)
+{ __atomic_store_n(p, v, __ATOMIC_RELAXED); }
 
 static inline void ro_fence_wg(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 static inline void ro_fence_device(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }

@@ -69,15 +69,16 @@ RO_DEVICE void ro_gpu_wait_ge(const uint64_t *word, uint64_t want, const char *a
 }
 
 /* Posts one descriptor per lane of `lanes` (a mask of the wave's lanes that call this
- * together) with a single atomic: the lowest lane reserves tickets for all of them, waits
- * alone while the ring lacks room, and hands the base out; each lane then writes its own
- * slot, seq last. Returns this lane's ticket; its descriptor is complete once
- * ring->done > ticket. */
+ * together, all on ring r) with a single atomic: the lowest lane reserves tickets for all of
+ * them, waits alone while the ring lacks room, and hands the base out; each lane then writes
+ * its own slot as 8-byte words (one burst over PCIe on a GPU), seq last. Returns this lane's
+ * ticket; its descriptor is complete once ring->done > ticket. */
 RO_DEVICE uint64_t ro_gpu_post_lanes(struct ro_ring *r, const struct ro_desc *d, uint64_t lanes,
                                      const char *api)
 {
     int lane = ro_lane_id(), leader = ro_lowest_lane(lanes);
-    uint64_t n = (uint64_t)ro_popcount64(lanes), base = 0, t;
+    /* One lane is the common case on the host: no population count needed. */
+    uint64_t n = (lanes & (lanes - 1)) ? (uint64_t)ro_popcount64(lanes) : 1, base = 0, t;
     struct ro_desc *slot;
 
     if (lane == leader) {
@@ -85,25 +86,27 @@ RO_DEVICE uint64_t ro_gpu_post_lanes(struct ro_ring *r, const struct ro_desc *d,
         /* head_cache only ever holds a value head once had, so it never overstates room. */
         if (base + n - 1 - ro_load_volatile64(&r->head_cache) >= r->size) {
             ro_gpu_wait_ge(&r->head, base + n - r->size, api, "a free ring slot");
-            __atomic_store_n(&r->head_cache, ro_load_volatile64(&r->head), __ATOMIC_RELAXED);
+            ro_store_relaxed64(&r->head_cache, ro_load_volatile64(&r->head));
         }
     }
     /* The broadcast also holds the other lanes until the leader has seen room. */
     if (n > 1)
-        base = ro_wave_bcast64(base, leader);
-    t = base + (uint64_t)ro_popcount64(lanes & ((1ull << lane) - 1));
+        base = ro_lanes_bcast64(lanes, base, leader);
+    t = n == 1 ? base : base + (uint64_t)ro_popcount64(lanes & ((1ull << lane) - 1));
     slot = &r->slots[t & r->mask];
-    memcpy(slot, d, offsetof(struct ro_desc, seq));
+    for (unsigned w = 0; w < offsetof(struct ro_desc, seq) / 8; w++)
+        ro_store_relaxed64((uint64_t *)(void *)slot + w, ((const uint64_t *)(const void *)d)[w]);
     /* Release: the descriptor's fields above must be visible before the proxy sees seq. */
     ro_store_release64_sys(&slot->seq, t + 1);
     return t;
 }
 
-/* A thread-scope post: the coalesced group is the lanes active in this call (on the host
- * target, the calling thread alone). */
+/* A thread-scope post: the coalesced group is the lanes active in this call that post to
+ * the same ring (on the host target, the calling thread alone). */
 RO_DEVICE uint64_t ro_gpu_post(struct ro_ring *r, const struct ro_desc *d, const char *api)
 {
-    return ro_gpu_post_lanes(r, d, ro_wave_active_mask(), api);
+    return ro_gpu_post_lanes(r, d, ro_lanes_match64(ro_wave_active_mask(), (uint64_t)(uintptr_t)r),
+                             api);
 }
 
 /* Posts and waits for completion (blocking put/get, fetching AMOs). */

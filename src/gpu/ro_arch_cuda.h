@@ -1,0 +1,85 @@
+/* CUDA target of ro_arch.h (nvcc, sm_70 and later: independent thread scheduling, so every
+ * lane mask is explicit). A wave is a warp of 32 lanes; positions are flattened over the
+ * three dimensions of the launch, the order in which CUDA forms warps. System-scope
+ * operations reach host-mapped memory (rings, the host heap) across PCIe. */
+#ifndef RO_ARCH_CUDA_H
+#define RO_ARCH_CUDA_H
+
+#include <stdint.h>
+
+#define RO_DEVICE static __device__ __forceinline__
+#define RO_HOST_DEVICE __host__ __device__
+
+RO_DEVICE int ro_thread_id(void)
+{ return (int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)); }
+RO_DEVICE int ro_block_id(void)
+{ return (int)(blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z)); }
+RO_DEVICE int ro_block_dim(void) { return (int)(blockDim.x * blockDim.y * blockDim.z); }
+RO_DEVICE int ro_wave_size(void) { return 32; }
+RO_DEVICE int ro_lane_id(void) { return ro_thread_id() & 31; }
+RO_DEVICE uint64_t ro_wave_active_mask(void) { return __activemask(); }
+
+RO_DEVICE int ro_popcount64(uint64_t m) { return __popcll(m); }
+RO_DEVICE int ro_lowest_lane(uint64_t m) { return __ffsll((long long)m) - 1; }
+
+RO_DEVICE uint64_t ro_wave_ballot(int pred) { return __ballot_sync(0xffffffffu, pred); }
+RO_DEVICE uint64_t ro_wave_bcast64(uint64_t v, int src_lane)
+{ return __shfl_sync(0xffffffffu, (unsigned long long)v, src_lane); }
+/* The lanes of `lanes` (this lane among them) that pass the same key. */
+RO_DEVICE uint64_t ro_lanes_match64(uint64_t lanes, uint64_t key)
+{ return __match_any_sync((unsigned)lanes, (unsigned long long)key); }
+RO_DEVICE uint64_t ro_lanes_bcast64(uint64_t lanes, uint64_t v, int src_lane)
+{ return __shfl_sync((unsigned)lanes, (unsigned long long)v, src_lane); }
+RO_DEVICE void ro_wave_sync(void) { __syncwarp(); }
+RO_DEVICE void ro_wg_barrier(void) { __syncthreads(); }
+RO_DEVICE uint64_t ro_wg_bcast64(uint64_t v, int src_thread)
+{
+    __shared__ uint64_t slot;
+    __syncthreads();
+    if (ro_thread_id() == src_thread)
+        slot = v;
+    __syncthreads();
+    return slot;
+}
+
+RO_DEVICE uint64_t ro_atomic_add64(uint64_t *p, uint64_t v)
+{ return atomicAdd((unsigned long long *)p, (unsigned long long)v); }
+RO_DEVICE uint64_t ro_atomic_add64_sys(uint64_t *p, uint64_t v)
+{ return atomicAdd_system((unsigned long long *)p, (unsigned long long)v); }
+RO_DEVICE uint64_t ro_atomic_cas64(uint64_t *p, uint64_t expect, uint64_t v)
+{ return atomicCAS((unsigned long long *)p, (unsigned long long)expect, (unsigned long long)v); }
+RO_DEVICE uint64_t ro_atomic_cas64_sys(uint64_t *p, uint64_t expect, uint64_t v)
+{ return atomicCAS_system((unsigned long long *)p, (unsigned long long)expect,
+                         (unsigned long long)v); }
+RO_DEVICE uint64_t ro_atomic_swap64(uint64_t *p, uint64_t v)
+{ return atomicExch((unsigned long long *)p, (unsigned long long)v); }
+RO_DEVICE uint64_t ro_atomic_swap64_sys(uint64_t *p, uint64_t v)
+{ return atomicExch_system((unsigned long long *)p, (unsigned long long)v); }
+
+RO_DEVICE uint64_t ro_load_acquire64_sys(const uint64_t *p)
+{
+    uint64_t v;
+    asm volatile("ld.acquire.sys.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+    return v;
+}
+RO_DEVICE void ro_store_release64_sys(uint64_t *p, uint64_t v)
+{ asm volatile("st.release.sys.u64 [%0], %1;" : : "l"(p), "l"(v) : "memory"); }
+RO_DEVICE uint64_t ro_load_volatile64(const uint64_t *p) { return *(const volatile uint64_t *)p; }
+RO_DEVICE void ro_store_relaxed64(uint64_t *p, uint64_t v) { *(volatile uint64_t *)p = v; }
+
+RO_DEVICE void ro_fence_wg(void) { __threadfence_block(); }
+RO_DEVICE void ro_fence_device(void) { __threadfence(); }
+RO_DEVICE void ro_fence_system(void) { __threadfence_system(); }
+
+RO_DEVICE uint64_t ro_clock_ns(void)
+{
+    uint64_t t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+RO_DEVICE void ro_nanosleep(uint64_t ns) { __nanosleep(ns > 1000000u ? 1000000u : (unsigned)ns); }
+RO_DEVICE void ro_cpu_relax(void) { }
+/* A waiting warp steps aside so others (and the PCIe traffic it waits for) get through. */
+RO_DEVICE void ro_yield(void) { __nanosleep(200); }
+
+#endif
