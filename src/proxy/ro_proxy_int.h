@@ -62,8 +62,18 @@ struct ro_proxy {
 /* ro_proxy_exec.c: the one place that decodes descriptors. 1 when the descriptor is
  * finished with (the consumer moves on), 0 when it must be looked at again. */
 int  ro_proxy_exec(struct ro_proxy *p, struct ro_proxy_ring *pr, const struct ro_desc *d);
-/* ro_proxy_mark.c: completion tracking. */
-struct ro_proxy_mark *ro_proxy_mark_current(struct ro_proxy_ring *pr);
+/* ro_proxy_mark.c: completion tracking. The mark this ring's next operations go under:
+ * the open one, else a new one. Inline: it runs once per descriptor. */
+struct ro_proxy_mark *ro_proxy_mark_open(struct ro_proxy_ring *pr);
+static inline struct ro_proxy_mark *ro_proxy_mark_current(struct ro_proxy_ring *pr)
+{
+    if (pr->mark_count) {
+        struct ro_proxy_mark *m = &pr->marks[(pr->mark_head + pr->mark_count - 1) % RO_PROXY_MARKS];
+        if (m->open)
+            return m;
+    }
+    return ro_proxy_mark_open(pr);
+}
 /* Closes the open mark at `seq`; returns the id of the newest mark, or 0 when none is
  * outstanding (nothing to wait for). Ids start at 1. */
 uint64_t ro_proxy_mark_close(struct ro_proxy_ring *pr, uint64_t seq);
@@ -72,9 +82,18 @@ int  ro_proxy_mark_resolve(struct ro_proxy_ring *pr);
 void ro_proxy_mark_done(void *token, void *arg);   /* the transport's done callback */
 /* ro_proxy_order.c: per-target order on transports without it. */
 void ro_proxy_order_reset(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned index);
-/* Before a write (put, AMO, signal) to pe: 1 when it must wait (the ring is stalled). */
-int  ro_proxy_order_wait(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned pe);
-void ro_proxy_order_touch(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned pe);
+/* Before a write (put, AMO, signal) to pe: 1 when it must wait (the ring is stalled). The
+ * checks that settle the common cases are inline: they run once per descriptor. */
+int  ro_proxy_order_wait_fenced(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned pe);
+static inline int ro_proxy_order_wait(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned pe)
+{
+    return !p->ordered && pr->fence_armed ? ro_proxy_order_wait_fenced(p, pr, pe) : 0;
+}
+static inline void ro_proxy_order_touch(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned pe)
+{
+    if (!p->ordered)
+        pr->touched[pe / 64] |= 1ull << (pe % 64);
+}
 /* A fence at `next`: later writes to every target written so far wait for those writes. */
 void ro_proxy_order_fence(struct ro_proxy *p, struct ro_proxy_ring *pr);
 /* Later writes to pe alone wait for everything posted so far (put-with-signal). */

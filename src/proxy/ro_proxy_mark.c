@@ -12,18 +12,16 @@ static struct ro_proxy_mark *ro_proxy_mark_at(struct ro_proxy_ring *pr, unsigned
     return &pr->marks[(pr->mark_head + i) % RO_PROXY_MARKS];
 }
 
-struct ro_proxy_mark *ro_proxy_mark_current(struct ro_proxy_ring *pr)
+struct ro_proxy_mark *ro_proxy_mark_open(struct ro_proxy_ring *pr)
 {
     struct ro_proxy_mark *m;
 
-    if (pr->mark_count) {
+    /* With every mark in use, the newest one takes these operations too: its descriptors
+     * then complete a little later, never early. */
+    if (pr->mark_count == RO_PROXY_MARKS) {
         m = ro_proxy_mark_at(pr, pr->mark_count - 1);
-        /* With every mark in use, the newest one takes these operations too: its
-         * descriptors then complete a little later, never early. */
-        if (m->open || pr->mark_count == RO_PROXY_MARKS) {
-            m->open = true;
-            return m;
-        }
+        m->open = true;
+        return m;
     }
     m = ro_proxy_mark_at(pr, pr->mark_count++);
     *m = (struct ro_proxy_mark){ .seq = pr->next, .pending = 0, .open = true };

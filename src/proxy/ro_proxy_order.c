@@ -25,10 +25,8 @@ void ro_proxy_order_reset(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned
     memset(pr->touched, 0, 2 * p->bitmap_words * sizeof(uint64_t));
 }
 
-int ro_proxy_order_wait(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned pe)
+int ro_proxy_order_wait_fenced(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned pe)
 {
-    if (p->ordered || !pr->fence_armed)
-        return 0;
     if (pr->marks_resolved >= pr->fence_until) {
         pr->fence_armed = false;
         memset(pr->fenced, 0, p->bitmap_words * sizeof(uint64_t));
@@ -39,12 +37,6 @@ int ro_proxy_order_wait(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned p
     pr->stalled = true;
     pr->stall_until = pr->fence_until;
     return 1;
-}
-
-void ro_proxy_order_touch(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned pe)
-{
-    if (!p->ordered)
-        ro_bit_set(pr->touched, pe);
 }
 
 /* Closes the open mark at `seq` and makes later writes to the targets the caller adds to

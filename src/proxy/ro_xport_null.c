@@ -130,10 +130,12 @@ static int ro_xport_null_put(void *xv, int pe, uint64_t roff, const void *src, s
                              void *token)
 {
     struct ro_xport_null *x = xv;
-    const struct ro_xport_null_op o = { .kind = RO_NULL_PUT, .pe = pe, .roff = roff,
-                                        .src = src, .len = len, .token = token };
     x->puts++;
     x->bytes += len;
+    if (!x->base && !x->hold)
+        return 0;   /* counting only: the benchmark's case, kept short */
+    const struct ro_xport_null_op o = { .kind = RO_NULL_PUT, .pe = pe, .roff = roff,
+                                        .src = src, .len = len, .token = token };
     return ro_xport_null_post(x, &o);
 }
 
