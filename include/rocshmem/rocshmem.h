@@ -14,8 +14,13 @@
 extern "C" {
 #endif
 
-/* Host and device. In a plain C build every API is an ordinary host function. */
-#if defined(__CUDACC__) || defined(__HIPCC__)
+/* Host and device. In a plain C build every API is an ordinary host function. In a GPU
+ * translation unit the host forms come from librocshmem_ro and the device forms from the
+ * device library (librocshmem_ro_device.a); ROCSHMEM_RO_DEVICE_LIB is defined only while
+ * that library itself is compiled. */
+#if defined(ROCSHMEM_RO_DEVICE_LIB)
+#define ROCSHMEM_HOST_DEVICE __device__
+#elif defined(__CUDACC__) || defined(__HIPCC__)
 #define ROCSHMEM_HOST_DEVICE __host__ __device__
 #else
 #define ROCSHMEM_HOST_DEVICE
@@ -50,9 +55,21 @@ typedef struct rocshmem_ctx {
 typedef struct ro_team *rocshmem_team_t;
 typedef struct { int num_contexts; } rocshmem_team_config_t;
 
+/* Device code sees the device library's copies of these handles (set by rocshmem_init). */
+#if defined(__CUDACC__) || defined(__HIPCC__)
+extern __device__ rocshmem_ctx_t rocshmem_ro_ctx_default_d;
+extern __device__ rocshmem_ctx_t rocshmem_ro_ctx_invalid_d;
+extern __device__ rocshmem_team_t rocshmem_ro_team_world_d;
+#endif
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#define ROCSHMEM_CTX_DEFAULT rocshmem_ro_ctx_default_d
+#define ROCSHMEM_CTX_INVALID rocshmem_ro_ctx_invalid_d
+#define ROCSHMEM_TEAM_WORLD rocshmem_ro_team_world_d
+#else
 extern rocshmem_ctx_t ROCSHMEM_CTX_DEFAULT;
 extern const rocshmem_ctx_t ROCSHMEM_CTX_INVALID;
 extern rocshmem_team_t ROCSHMEM_TEAM_WORLD;
+#endif
 #define ROCSHMEM_TEAM_INVALID ((rocshmem_team_t)0)
 
 /* ---- setup and memory (host) ------------------------------------------------------ */
@@ -61,6 +78,15 @@ void  rocshmem_init(void);
 int   rocshmem_init_thread(int requested, int *provided);
 ROCSHMEM_API void rocshmem_query_thread(int *provided);
 void  rocshmem_finalize(void);
+#if (defined(__CUDACC__) || defined(__HIPCC__)) && !defined(ROCSHMEM_RO_DEVICE_LIB)
+/* In a GPU translation unit init also publishes the runtime to device code, which lives in
+ * librocshmem_ro_device.a (link it, with -rdc=true). Host-only translation units may call
+ * init as well, as long as one GPU translation unit calls it. */
+void  rocshmem_ro_init_gpu(void);
+int   rocshmem_ro_init_thread_gpu(int requested, int *provided);
+#define rocshmem_init() rocshmem_ro_init_gpu()
+#define rocshmem_init_thread(requested, provided) rocshmem_ro_init_thread_gpu((requested), (provided))
+#endif
 /* Ends every PE of the job with `status`; does not return. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noreturn))

@@ -27,10 +27,21 @@ enum ro_amo_op {
 #define RO_DT_CHAR(T)  ((char)-1 < 0 ? RO_DT_SINT(T) : RO_DT_UINT(T))
 #define RO_DT_OF(T, KIND) ((enum ro_dt)RO_DT_##KIND(T))
 
-static inline size_t ro_dt_size(enum ro_dt dt)
+/* GPU code (the device API) asks too. */
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define RO_DTYPE_FN static inline __host__ __device__
+#else
+#define RO_DTYPE_FN static inline
+#endif
+
+RO_DTYPE_FN size_t ro_dt_size(enum ro_dt dt)
 {
-    static const unsigned char sizes[RO_DT_COUNT] = { 1, 1, 2, 2, 4, 4, 8, 8, 4, 8 };
-    return sizes[dt];
+    switch (dt) {
+    case RO_DT_INT8: case RO_DT_UINT8: return 1;
+    case RO_DT_INT16: case RO_DT_UINT16: return 2;
+    case RO_DT_INT32: case RO_DT_UINT32: case RO_DT_FLOAT: return 4;
+    default: return 8;
+    }
 }
 
 extern const char *const ro_dt_names[RO_DT_COUNT];

@@ -7,6 +7,7 @@
 
 #include "bootstrap/ro_boot.h"
 #include "common/ro_env.h"
+#include "common/ro_gpu_rt.h"
 #include "gpu/ro_gpu.h"
 #include "ofi/ro_ofi.h"
 #include "proxy/ro_proxy.h"
@@ -20,7 +21,8 @@ struct ro_core {
     struct ro_sheap heap;
     struct ro_proxy *proxy;
     int local_rank, local_size;   /* among the PEs of this node (same hostname) */
-    struct ro_pe_activity activity;
+    const struct ro_gpu_rt_ops *gpu;   /* the PE's GPU runtime, or ro_gpu_rt_none */
+    struct ro_pe_activity *activity;   /* from gpu->mem: GPU threads write it */
 };
 
 extern struct ro_core ro_core;

@@ -69,7 +69,9 @@ int rocshmem_init_thread(int requested, int *provided)
         return ROCSHMEM_ERROR;
     /* From here on a failure on one PE would leave the others waiting in the next
      * exchange: end the whole job instead. */
-    rc = ro_init_fabric();
+    rc = ro_init_gpu();
+    if (!rc)
+        rc = ro_init_fabric();
     if (!rc)
         rc = ro_init_heap();
     if (!rc)

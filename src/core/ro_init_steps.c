@@ -3,6 +3,10 @@
 #include "config.h"
 #include "core/ro_init_steps.h"
 
+#ifdef RO_HAVE_CUDA
+#include "cuda/ro_cuda.h"
+#endif
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +108,23 @@ struct ro_heap_card {
     uint64_t size;
 };
 
+/* A CUDA build drives the device of its local rank, or runs CPU-only where there is none. */
+int ro_init_gpu(void)
+{
+    ro_core.gpu = &ro_gpu_rt_none;
+#ifdef RO_HAVE_CUDA
+    int rc = ro_gpu_rt_cuda.open(ro_core.local_rank);
+    if (rc == -ENODEV)
+        RO_INFO("no CUDA device here: this PE runs CPU-only");
+    else if (!rc)
+        ro_core.gpu = &ro_gpu_rt_cuda;
+    else
+        return rc;
+#endif
+    ro_core.activity = ro_core.gpu->mem->alloc(sizeof(*ro_core.activity), "the activity words");
+    return ro_core.activity ? 0 : -ENOMEM;
+}
+
 int ro_init_heap(void)
 {
     size_t reserved = (sizeof(struct ro_gpu_reserved) + RO_SHEAP_ALIGN - 1) & ~(size_t)(RO_SHEAP_ALIGN - 1);
@@ -112,6 +133,9 @@ int ro_init_heap(void)
     int rc;
 
     rc = ro_sheap_open(&ro_core.heap, ro_core.env.HEAP_SIZE, reserved);
+    if (rc)
+        return rc;
+    rc = ro_core.gpu->heap_register(ro_core.heap.base, ro_core.heap.size);
     if (rc)
         return rc;
     rc = ro_ofi_mr_reg(ro_core.ofi, ro_core.heap.base, ro_core.heap.size, &mine.mr);
@@ -143,20 +167,22 @@ int ro_init_proxy(void)
     struct ro_proxy_params params = {
         .xport = &ro_xport_ofi_ops,
         .xport_obj = ro_core.ofi,
+        .mem = ro_core.gpu->mem,
         .ring_size = (unsigned)ro_core.env.RO_RING_SIZE,
         .max_rings = ro_core.env.MAX_NUM_CONTEXTS + ro_core.env.RO_DEFAULT_CTX_RINGS,
-        .npes = (unsigned)ro_gpu_state.n_pes,
+        .npes = (unsigned)ro_core.boot->size,
         .cpu_list = ro_core.env.RO_PROXY_CPU,
         .local_rank = ro_core.local_rank,
         .local_size = ro_core.local_size,
         .fatal = ro_core_fatal,
-        .activity = &ro_core.activity,
+        .activity = ro_core.activity,
     };
     int rc;
 
     ro_gpu_state.nctxs = ro_core.env.MAX_NUM_CONTEXTS + 1;
-    ro_gpu_state.activity = &ro_core.activity;
-    ro_gpu_state.ctxs = calloc(ro_gpu_state.nctxs, sizeof(*ro_gpu_state.ctxs));
+    ro_gpu_state.activity = ro_core.activity;
+    ro_gpu_state.ctxs = ro_core.gpu->mem->alloc(ro_gpu_state.nctxs * sizeof(*ro_gpu_state.ctxs),
+                                                "the context pool");
     if (!ro_gpu_state.ctxs)
         return -ENOMEM;
     rc = ro_proxy_open(&params, &ro_core.proxy);
@@ -176,7 +202,7 @@ int ro_init_proxy(void)
 
 void ro_init_device_state(int thread_level)
 {
-    struct ro_gpu_state *s = &ro_gpu_state;
+    struct ro_dev_state *s = &ro_gpu_state;
     s->my_pe = ro_core.boot->rank;
     s->n_pes = ro_core.boot->size;
     s->thread_level = thread_level;
@@ -192,13 +218,17 @@ void ro_fini_all(void)
 {
     ro_proxy_close(ro_core.proxy);
     ro_core.proxy = NULL;
-    free(ro_gpu_state.ctxs);
+    ro_core.gpu->mem->free(ro_gpu_state.ctxs);
     ro_gpu_state.ctxs = NULL;
     ROCSHMEM_CTX_DEFAULT.ctx_opaque = NULL;
     ro_ofi_close(ro_core.ofi);
     ro_core.ofi = NULL;
+    if (ro_core.heap.base)
+        ro_core.gpu->heap_unregister(ro_core.heap.base);
     ro_sheap_close(&ro_core.heap);
     ro_gpu_state.heap_base = NULL;
+    ro_core.gpu->mem->free(ro_core.activity);
+    ro_core.activity = NULL;
     ro_boot_close(ro_core.boot);
     ro_core.boot = NULL;
 }

@@ -3,6 +3,7 @@
 #define RO_INIT_STEPS_H
 
 int  ro_init_boot(void);
+int  ro_init_gpu(void);
 int  ro_init_fabric(void);
 int  ro_init_heap(void);
 int  ro_init_proxy(void);

@@ -1,6 +1,7 @@
 /* The few primitives device code needs, for exactly one target. Contract (each target
  * header defines all of them, one to three lines each, no policy):
- *   RO_DEVICE, RO_HOST_DEVICE                 function qualifiers
+ *   RO_DEVICE, RO_HOST_DEVICE, RO_FN            function qualifiers
+ *   RO_LOAD_ACQUIRE(p, out)                   acquire load of any size
  *   ro_thread_id, ro_block_id, ro_block_dim   position in the launch
  *   ro_lane_id, ro_wave_size, ro_wave_active_mask (lanes of this call's coalesced group),
  *   ro_popcount64, ro_lowest_lane (of a lane mask),

@@ -9,6 +9,9 @@
 
 #define RO_DEVICE static __device__ __forceinline__
 #define RO_HOST_DEVICE __host__ __device__
+#define RO_FN __device__
+#define RO_LOAD_ACQUIRE(p, out)                                                            \
+    __nv_atomic_load((p), &(out), __NV_ATOMIC_ACQUIRE, __NV_THREAD_SCOPE_SYSTEM)
 
 RO_DEVICE int ro_thread_id(void)
 { return (int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)); }

@@ -16,6 +16,9 @@
 
 #define RO_DEVICE static inline
 #define RO_HOST_DEVICE
+#define RO_FN                  /* a function of the device API sources in src/gpu */
+/* An acquire load of *p, whatever its size, into out. */
+#define RO_LOAD_ACQUIRE(p, out) __atomic_load((p), &(out), __ATOMIC_ACQUIRE)
 
 /* A wave or a workgroup of host threads (ro_arch_host_group.c). */
 struct ro_host_group;

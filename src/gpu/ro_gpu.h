@@ -34,7 +34,7 @@ struct ro_gpu_reserved {
     uint64_t barrier[RO_GPU_BARRIER_ROUNDS];   /* round k: bumped by PE (me - 2^k) mod n */
 };
 
-struct ro_gpu_state {
+struct ro_dev_state {
     int my_pe, n_pes;
     int thread_level;
     uint8_t *heap_base;
@@ -45,18 +45,29 @@ struct ro_gpu_state {
     struct ro_ctx *ctxs;           /* ctxs[0] is ROCSHMEM_CTX_DEFAULT */
     unsigned nctxs;
     struct ro_pe_activity *activity;   /* shared with the proxy */
-    /* Ends the job with a message; host target only (set by init). */
+    /* Ends the job with a message; host target only (set by init). A GPU thread instead
+     * prints its message and raises activity->fatal, which the proxy turns into the end. */
     void (*fatal)(const char *why);
 };
 
-extern struct ro_gpu_state ro_gpu_state;
+#include "gpu/ro_arch.h"
+
+/* On a GPU target, device code reads the device library's copy, ro_gpu_state_d, which
+ * rocshmem_init publishes; a distinct name, so that its host shadow in the static device
+ * library can never interpose on the host library's ro_gpu_state. */
+#if defined(__CUDACC__) || defined(__HIPCC__)
+extern __device__ struct ro_dev_state ro_gpu_state_d;
+#define ro_gpu_state ro_gpu_state_d
+#else
+extern struct ro_dev_state ro_gpu_state;
+#endif
 
 /* Claims a free context of the pool (not the default one): 0 and *ctx, or -1 when all
  * ROCSHMEM_MAX_NUM_CONTEXTS are taken. Any thread. */
-int  ro_gpu_ctx_claim(long options, rocshmem_ctx_t *ctx);
+RO_FN int  ro_gpu_ctx_claim(long options, rocshmem_ctx_t *ctx);
 /* 1 for a claimed, non-default context of the pool. */
-int  ro_gpu_ctx_valid(const struct ro_ctx *c);
+RO_FN int  ro_gpu_ctx_valid(const struct ro_ctx *c);
 /* Quiets the context and returns it to the pool. */
-void ro_gpu_ctx_release(struct ro_ctx *c);
+RO_FN void ro_gpu_ctx_release(struct ro_ctx *c);
 
 #endif

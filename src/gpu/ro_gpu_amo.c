@@ -1,24 +1,24 @@
 /* Atomics: one descriptor each, operand carried in the descriptor. Fetching forms
- * block until the old value has landed in the caller's result word. The three lists of
+ * block until the old value has come back in the ring's return word. The three lists of
  * API.md (standard, extended, bitwise) expand into the typed names. */
 #include "config.h"
 #include "gpu/ro_gpu_amo.h"
 
-#include "common/ro_log.h"
+#include "gpu/ro_gpu_log.h"
 
 /* ro_gpu_check, plus the natural alignment every provider's atomics need. */
-static int ro_gpu_amo_check(const char *api, const void *dest, size_t size, int pe)
+static RO_FN int ro_gpu_amo_check(const char *api, const void *dest, size_t size, int pe)
 {
     if (ro_gpu_check(api, dest, size, pe))
         return -1;
     if (RO_UNLIKELY((uintptr_t)dest % size)) {
-        RO_ERR("%s: %p is not aligned to its %zu-byte type; operation dropped", api, dest, size);
+        RO_GPU_ERR("%s: %p is not aligned to its %zu-byte type; operation dropped", api, dest, size);
         return -1;
     }
     return 0;
 }
 
-void ro_gpu_amo(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op,
+RO_FN void ro_gpu_amo(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op,
                 const void *operand, int pe, const char *api)
 {
     size_t size = ro_dt_size(dt);
@@ -35,7 +35,7 @@ void ro_gpu_amo(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op
     ro_gpu_post(ro_gpu_ctx_ring(ctx), &d, api);
 }
 
-void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op,
+RO_FN void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op,
                       const void *operand, const void *compare, void *result, int pe,
                       const char *api)
 {
@@ -48,32 +48,31 @@ void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo
     d.op = RO_OP_AMO_FETCH;
     d.pe = (uint32_t)pe;
     d.raddr = ro_gpu_heap_off(dest);
-    d.laddr = (uint64_t)(uintptr_t)result;
     d.dtype = (uint8_t)dt;
     d.amo = (uint8_t)op;
     if (operand)
         memcpy(&d.arg[0], operand, size);
     if (compare)
         memcpy(&d.arg[1], compare, size);
-    ro_gpu_post_wait(ro_gpu_ctx_ring(ctx), &d, api);
+    ro_gpu_post_fetch(ro_gpu_ctx_ring(ctx), &d, result, size, api);
 }
 
 /* Each typed AMO: a ctx_ form doing the work and a default-context form calling it. */
 #define RO_AMO_API(NAME, RET, OPNAME, PARAMS, ARGS)                                        \
-    RET rocshmem_##NAME##_atomic_##OPNAME PARAMS                                           \
+    RO_FN RET rocshmem_##NAME##_atomic_##OPNAME PARAMS                                     \
     { return rocshmem_ctx_##NAME##_atomic_##OPNAME ARGS; }
 
 #define RO_DEF_AMO_EXTENDED(NAME, TYPE, KIND)                                              \
-    TYPE rocshmem_ctx_##NAME##_atomic_fetch(rocshmem_ctx_t ctx, TYPE *source, int pe)      \
+    RO_FN TYPE rocshmem_ctx_##NAME##_atomic_fetch(rocshmem_ctx_t ctx, TYPE *source, int pe)      \
     { TYPE r; ro_gpu_amo_fetch(ctx, source, RO_DT_OF(TYPE, KIND), RO_AMO_READ, NULL, NULL, \
                                &r, pe, "rocshmem_" #NAME "_atomic_fetch"); return r; }     \
     RO_AMO_API(NAME, TYPE, fetch, (TYPE *source, int pe), (ROCSHMEM_CTX_DEFAULT, source, pe)) \
-    void rocshmem_ctx_##NAME##_atomic_set(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe) \
+    RO_FN void rocshmem_ctx_##NAME##_atomic_set(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe) \
     { ro_gpu_amo(ctx, dest, RO_DT_OF(TYPE, KIND), RO_AMO_WRITE, &value, pe,                \
                  "rocshmem_" #NAME "_atomic_set"); }                                       \
     RO_AMO_API(NAME, void, set, (TYPE *dest, TYPE value, int pe),                          \
                (ROCSHMEM_CTX_DEFAULT, dest, value, pe))                                    \
-    TYPE rocshmem_ctx_##NAME##_atomic_swap(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe) \
+    RO_FN TYPE rocshmem_ctx_##NAME##_atomic_swap(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe) \
     { TYPE r; ro_gpu_amo_fetch(ctx, dest, RO_DT_OF(TYPE, KIND), RO_AMO_WRITE, &value, NULL, \
                                &r, pe, "rocshmem_" #NAME "_atomic_swap"); return r; }      \
     RO_AMO_API(NAME, TYPE, swap, (TYPE *dest, TYPE value, int pe),                         \
@@ -82,27 +81,27 @@ ROCSHMEM_FOR_AMO_EXTENDED_TYPES(RO_DEF_AMO_EXTENDED)
 #undef RO_DEF_AMO_EXTENDED
 
 #define RO_DEF_AMO_STANDARD(NAME, TYPE, KIND)                                              \
-    TYPE rocshmem_ctx_##NAME##_atomic_compare_swap(rocshmem_ctx_t ctx, TYPE *dest, TYPE cond, \
+    RO_FN TYPE rocshmem_ctx_##NAME##_atomic_compare_swap(rocshmem_ctx_t ctx, TYPE *dest, TYPE cond, \
                                                    TYPE value, int pe)                     \
     { TYPE r; ro_gpu_amo_fetch(ctx, dest, RO_DT_OF(TYPE, KIND), RO_AMO_CSWAP, &value, &cond, \
                                &r, pe, "rocshmem_" #NAME "_atomic_compare_swap"); return r; } \
     RO_AMO_API(NAME, TYPE, compare_swap, (TYPE *dest, TYPE cond, TYPE value, int pe),      \
                (ROCSHMEM_CTX_DEFAULT, dest, cond, value, pe))                              \
-    TYPE rocshmem_ctx_##NAME##_atomic_fetch_add(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe) \
+    RO_FN TYPE rocshmem_ctx_##NAME##_atomic_fetch_add(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe) \
     { TYPE r; ro_gpu_amo_fetch(ctx, dest, RO_DT_OF(TYPE, KIND), RO_AMO_SUM, &value, NULL,  \
                                &r, pe, "rocshmem_" #NAME "_atomic_fetch_add"); return r; } \
     RO_AMO_API(NAME, TYPE, fetch_add, (TYPE *dest, TYPE value, int pe),                    \
                (ROCSHMEM_CTX_DEFAULT, dest, value, pe))                                    \
-    TYPE rocshmem_ctx_##NAME##_atomic_fetch_inc(rocshmem_ctx_t ctx, TYPE *dest, int pe)    \
+    RO_FN TYPE rocshmem_ctx_##NAME##_atomic_fetch_inc(rocshmem_ctx_t ctx, TYPE *dest, int pe)    \
     { TYPE r, one = 1; ro_gpu_amo_fetch(ctx, dest, RO_DT_OF(TYPE, KIND), RO_AMO_SUM, &one, NULL, \
                                         &r, pe, "rocshmem_" #NAME "_atomic_fetch_inc"); return r; } \
     RO_AMO_API(NAME, TYPE, fetch_inc, (TYPE *dest, int pe), (ROCSHMEM_CTX_DEFAULT, dest, pe)) \
-    void rocshmem_ctx_##NAME##_atomic_add(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe) \
+    RO_FN void rocshmem_ctx_##NAME##_atomic_add(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe) \
     { ro_gpu_amo(ctx, dest, RO_DT_OF(TYPE, KIND), RO_AMO_SUM, &value, pe,                  \
                  "rocshmem_" #NAME "_atomic_add"); }                                       \
     RO_AMO_API(NAME, void, add, (TYPE *dest, TYPE value, int pe),                          \
                (ROCSHMEM_CTX_DEFAULT, dest, value, pe))                                    \
-    void rocshmem_ctx_##NAME##_atomic_inc(rocshmem_ctx_t ctx, TYPE *dest, int pe)          \
+    RO_FN void rocshmem_ctx_##NAME##_atomic_inc(rocshmem_ctx_t ctx, TYPE *dest, int pe)          \
     { TYPE one = 1; ro_gpu_amo(ctx, dest, RO_DT_OF(TYPE, KIND), RO_AMO_SUM, &one, pe,       \
                                "rocshmem_" #NAME "_atomic_inc"); }                         \
     RO_AMO_API(NAME, void, inc, (TYPE *dest, int pe), (ROCSHMEM_CTX_DEFAULT, dest, pe))
@@ -110,13 +109,13 @@ ROCSHMEM_FOR_AMO_STANDARD_TYPES(RO_DEF_AMO_STANDARD)
 #undef RO_DEF_AMO_STANDARD
 
 #define RO_DEF_AMO_BITWISE_OP(NAME, TYPE, KIND, OPNAME, OP)                                \
-    TYPE rocshmem_ctx_##NAME##_atomic_fetch_##OPNAME(rocshmem_ctx_t ctx, TYPE *dest,       \
+    RO_FN TYPE rocshmem_ctx_##NAME##_atomic_fetch_##OPNAME(rocshmem_ctx_t ctx, TYPE *dest,       \
                                                      TYPE value, int pe)                   \
     { TYPE r; ro_gpu_amo_fetch(ctx, dest, RO_DT_OF(TYPE, KIND), OP, &value, NULL, &r, pe,  \
                                "rocshmem_" #NAME "_atomic_fetch_" #OPNAME); return r; }    \
     RO_AMO_API(NAME, TYPE, fetch_##OPNAME, (TYPE *dest, TYPE value, int pe),               \
                (ROCSHMEM_CTX_DEFAULT, dest, value, pe))                                    \
-    void rocshmem_ctx_##NAME##_atomic_##OPNAME(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe) \
+    RO_FN void rocshmem_ctx_##NAME##_atomic_##OPNAME(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe) \
     { ro_gpu_amo(ctx, dest, RO_DT_OF(TYPE, KIND), OP, &value, pe,                          \
                  "rocshmem_" #NAME "_atomic_" #OPNAME); }                                  \
     RO_AMO_API(NAME, void, OPNAME, (TYPE *dest, TYPE value, int pe),                       \

@@ -6,10 +6,10 @@
 #include "gpu/ro_gpu_post.h"
 
 /* Non-fetching: posted, completes at the next quiet. */
-void ro_gpu_amo(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op,
+RO_FN void ro_gpu_amo(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op,
                 const void *operand, int pe, const char *api);
 /* Fetching: returns with the old value in *result (zeros if the call was refused). */
-void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op,
+RO_FN void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op,
                       const void *operand, const void *compare, void *result, int pe,
                       const char *api);
 

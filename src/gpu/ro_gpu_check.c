@@ -4,36 +4,51 @@
 
 #include <stdio.h>
 
-#include "common/ro_log.h"
+#include "gpu/ro_gpu_log.h"
 
-int ro_gpu_check(const char *api, const void *addr, size_t len, int pe)
+RO_FN int ro_gpu_check(const char *api, const void *addr, size_t len, int pe)
 {
-    const uint8_t *p = addr, *base = ro_gpu_state.heap_base;
+    const uint8_t *p = (const uint8_t *)addr, *base = ro_gpu_state.heap_base;
     if (RO_UNLIKELY(pe < 0 || pe >= ro_gpu_state.n_pes)) {
-        RO_ERR("%s: invalid PE %d (this job has PEs 0..%d); operation dropped", api, pe,
+        RO_GPU_ERR("%s: invalid PE %d (this job has PEs 0..%d); operation dropped", api, pe,
                ro_gpu_state.n_pes - 1);
         return -1;
     }
     if (RO_UNLIKELY(!base)) {
-        RO_ERR("%s: called before rocshmem_init or after rocshmem_finalize; operation dropped", api);
+        RO_GPU_ERR("%s: called before rocshmem_init or after rocshmem_finalize; operation dropped", api);
         return -1;
     }
     if (RO_UNLIKELY(p < base || (size_t)(p - base) > ro_gpu_state.heap_size ||
                     len > ro_gpu_state.heap_size - (size_t)(p - base))) {
-        RO_ERR("%s: [%p, +%zu) is not inside the symmetric heap [%p, +%zu); operation dropped",
+        RO_GPU_ERR("%s: [%p, +%zu) is not inside the symmetric heap [%p, +%zu); operation dropped",
                api, addr, len, (const void *)base, ro_gpu_state.heap_size);
         return -1;
     }
     return 0;
 }
 
-void ro_gpu_timeout(const char *api, const char *what, uint64_t have, uint64_t want)
+#define RO_GPU_TIMEOUT_FMT                                                                 \
+    "%s: waited %llu s for %s (have %llu, need %llu); a peer may have died or the proxy "  \
+    "is stuck (ROCSHMEM_RO_TIMEOUT sets the bound)"
+
+#if defined(__CUDACC__) || defined(__HIPCC__)
+/* A GPU thread cannot end the job itself: it prints why, raises the flag the proxy watches
+ * (the proxy then ends the job), and stops its kernel. */
+RO_FN void ro_gpu_timeout(const char *api, const char *what, uint64_t have, uint64_t want)
+{
+    RO_GPU_ERR(RO_GPU_TIMEOUT_FMT, api,
+               (unsigned long long)(ro_gpu_state.timeout_ns / 1000000000u), what,
+               (unsigned long long)have, (unsigned long long)want);
+    ro_store_release64_sys(&ro_gpu_state.activity->fatal, 1);
+    __trap();
+}
+#else
+RO_FN void ro_gpu_timeout(const char *api, const char *what, uint64_t have, uint64_t want)
 {
     char why[256];
-    snprintf(why, sizeof(why),
-             "%s: waited %llu s for %s (have %llu, need %llu); a peer may have died or the "
-             "proxy is stuck (ROCSHMEM_RO_TIMEOUT sets the bound)", api,
+    snprintf(why, sizeof(why), RO_GPU_TIMEOUT_FMT, api,
              (unsigned long long)(ro_gpu_state.timeout_ns / 1000000000u), what,
              (unsigned long long)have, (unsigned long long)want);
     ro_gpu_state.fatal(why);
 }
+#endif

@@ -5,9 +5,9 @@
 #include "config.h"
 #include "gpu/ro_gpu_amo.h"
 
-#include "common/ro_log.h"
+#include "gpu/ro_gpu_log.h"
 
-void rocshmem_ctx_fence(rocshmem_ctx_t ctx)
+RO_FN void rocshmem_ctx_fence(rocshmem_ctx_t ctx)
 {
     struct ro_desc d = { 0 };
     d.op = RO_OP_FENCE;
@@ -15,33 +15,33 @@ void rocshmem_ctx_fence(rocshmem_ctx_t ctx)
 }
 
 /* Ordering is kept per ring, which orders every target: stronger than asked, and free. */
-void rocshmem_ctx_fence_pe(rocshmem_ctx_t ctx, int pe)
+RO_FN void rocshmem_ctx_fence_pe(rocshmem_ctx_t ctx, int pe)
 {
     if (pe < 0 || pe >= ro_gpu_state.n_pes) {
-        RO_ERR("rocshmem_fence_pe: invalid PE %d (this job has PEs 0..%d); ignored", pe,
+        RO_GPU_ERR("rocshmem_fence_pe: invalid PE %d (this job has PEs 0..%d); ignored", pe,
                ro_gpu_state.n_pes - 1);
         return;
     }
     rocshmem_ctx_fence(ctx);
 }
 
-void rocshmem_ctx_quiet(rocshmem_ctx_t ctx)
+RO_FN void rocshmem_ctx_quiet(rocshmem_ctx_t ctx)
 {
     ro_gpu_ctx_quiet(ro_gpu_ctx(ctx), "rocshmem_quiet");
 }
 
-void rocshmem_ctx_pe_quiet(rocshmem_ctx_t ctx, const int *pes, size_t npes)
+RO_FN void rocshmem_ctx_pe_quiet(rocshmem_ctx_t ctx, const int *pes, size_t npes)
 {
     for (size_t i = 0; i < npes; i++)
         if (pes[i] < 0 || pes[i] >= ro_gpu_state.n_pes)
-            RO_ERR("rocshmem_pe_quiet: invalid PE %d in entry %zu; ignored", pes[i], i);
+            RO_GPU_ERR("rocshmem_pe_quiet: invalid PE %d in entry %zu; ignored", pes[i], i);
     rocshmem_ctx_quiet(ctx);
 }
 
-void rocshmem_fence(void) { rocshmem_ctx_fence(ROCSHMEM_CTX_DEFAULT); }
-void rocshmem_fence_pe(int pe) { rocshmem_ctx_fence_pe(ROCSHMEM_CTX_DEFAULT, pe); }
-void rocshmem_quiet(void) { rocshmem_ctx_quiet(ROCSHMEM_CTX_DEFAULT); }
-void rocshmem_pe_quiet(const int *pes, size_t npes)
+RO_FN void rocshmem_fence(void) { rocshmem_ctx_fence(ROCSHMEM_CTX_DEFAULT); }
+RO_FN void rocshmem_fence_pe(int pe) { rocshmem_ctx_fence_pe(ROCSHMEM_CTX_DEFAULT, pe); }
+RO_FN void rocshmem_quiet(void) { rocshmem_ctx_quiet(ROCSHMEM_CTX_DEFAULT); }
+RO_FN void rocshmem_pe_quiet(const int *pes, size_t npes)
 {
     rocshmem_ctx_pe_quiet(ROCSHMEM_CTX_DEFAULT, pes, npes);
 }
@@ -50,7 +50,7 @@ void rocshmem_pe_quiet(const int *pes, size_t npes)
  * counter on PE (me + 2^k) mod n and waits until its own reaches e. Exactly one PE bumps
  * a given counter per barrier, so reaching e means that PE has finished rounds < k of
  * barrier e; a fast peer already in barrier e + 1 only makes the count larger. */
-void rocshmem_sync_all(void)
+RO_FN void rocshmem_sync_all(void)
 {
     struct ro_gpu_reserved *res = ro_gpu_state.reserved;
     int me = ro_gpu_state.my_pe, n = ro_gpu_state.n_pes;
@@ -63,7 +63,7 @@ void rocshmem_sync_all(void)
     }
 }
 
-void rocshmem_barrier_all(void)
+RO_FN void rocshmem_barrier_all(void)
 {
     /* Every context's puts must be complete before any PE leaves the barrier. */
     for (unsigned i = 0; i < ro_gpu_state.nctxs; i++)
@@ -73,7 +73,7 @@ void rocshmem_barrier_all(void)
 }
 
 /* Group forms: one member takes part in the PE-wide barrier for the whole group. */
-void rocshmem_barrier_all_wave(void) { RO_IN_SCOPE(_wave, rocshmem_barrier_all()); }
-void rocshmem_barrier_all_wg(void) { RO_IN_SCOPE(_wg, rocshmem_barrier_all()); }
-void rocshmem_sync_all_wave(void) { RO_IN_SCOPE(_wave, rocshmem_sync_all()); }
-void rocshmem_sync_all_wg(void) { RO_IN_SCOPE(_wg, rocshmem_sync_all()); }
+RO_FN void rocshmem_barrier_all_wave(void) { RO_IN_SCOPE(_wave, rocshmem_barrier_all()); }
+RO_FN void rocshmem_barrier_all_wg(void) { RO_IN_SCOPE(_wg, rocshmem_barrier_all()); }
+RO_FN void rocshmem_sync_all_wave(void) { RO_IN_SCOPE(_wave, rocshmem_sync_all()); }
+RO_FN void rocshmem_sync_all_wg(void) { RO_IN_SCOPE(_wg, rocshmem_sync_all()); }

@@ -34,7 +34,7 @@ RO_DEVICE void ro_gpu_backoff(unsigned *iter)
         ro_nanosleep(20000);
 }
 
-void ro_gpu_timeout(const char *api, const char *what, uint64_t have, uint64_t want);
+RO_FN void ro_gpu_timeout(const char *api, const char *what, uint64_t have, uint64_t want);
 
 /* Brackets a wait that did not succeed at once, so the proxy keeps polling meanwhile. */
 RO_DEVICE void ro_gpu_wait_begin(void)
@@ -110,10 +110,24 @@ RO_DEVICE uint64_t ro_gpu_post(struct ro_ring *r, const struct ro_desc *d, const
 }
 
 /* Posts and waits for completion (blocking put/get, fetching AMOs). */
-RO_DEVICE void ro_gpu_post_wait(struct ro_ring *r, const struct ro_desc *d, const char *api)
+RO_DEVICE uint64_t ro_gpu_post_wait(struct ro_ring *r, const struct ro_desc *d, const char *api)
 {
     uint64_t t = ro_gpu_post(r, d, api);
     ro_gpu_wait_ge(&r->done, t + 1, api, "completion of the operation");
+    return t;
+}
+
+/* Posts a GET or AMO_FETCH of `size` (<= 8) bytes whose result comes back in the ring's
+ * return word, waits, and copies the result out. */
+RO_DEVICE void ro_gpu_post_fetch(struct ro_ring *r, struct ro_desc *d, void *result, size_t size,
+                                 const char *api)
+{
+    uint64_t t, v;
+
+    d->flags |= RO_DESC_F_RET;
+    t = ro_gpu_post_wait(r, d, api);
+    v = ro_load_volatile64(&r->ret[t & r->mask]);
+    memcpy(result, &v, size);
 }
 
 /* Waits for everything posted to `r` so far. */
@@ -144,7 +158,7 @@ RO_DEVICE void ro_gpu_ctx_quiet(const struct ro_ctx *c, const char *api)
 /* Argument checks shared by every remote-access API: 0 when `pe` is valid and
  * [addr, addr + len) lies in the symmetric heap; else logs and returns -1, and the
  * caller drops the operation (a get/fetch then returns zeros). */
-int ro_gpu_check(const char *api, const void *addr, size_t len, int pe);
+RO_FN int ro_gpu_check(const char *api, const void *addr, size_t len, int pe);
 
 RO_DEVICE uint64_t ro_gpu_heap_off(const void *addr)
 {

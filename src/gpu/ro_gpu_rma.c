@@ -4,9 +4,9 @@
 #include "config.h"
 #include "gpu/ro_gpu_post.h"
 
-#include "common/ro_log.h"
+#include "gpu/ro_gpu_log.h"
 
-static void ro_gpu_rma(rocshmem_ctx_t ctx, int op, void *dest, const void *source,
+static RO_FN void ro_gpu_rma(rocshmem_ctx_t ctx, int op, void *dest, const void *source,
                        size_t nelems, size_t elem_size, int pe, int blocking, const char *api)
 {
     struct ro_ring *r = ro_gpu_ctx_ring(ctx);
@@ -15,7 +15,7 @@ static void ro_gpu_rma(rocshmem_ctx_t ctx, int op, void *dest, const void *sourc
     struct ro_desc d = { 0 };
 
     if (RO_UNLIKELY(elem_size > 1 && nelems > SIZE_MAX / elem_size)) {
-        RO_ERR("%s: %zu elements of %zu bytes overflow size_t; operation dropped", api, nelems,
+        RO_GPU_ERR("%s: %zu elements of %zu bytes overflow size_t; operation dropped", api, nelems,
                elem_size);
         return;
     }
@@ -33,7 +33,7 @@ static void ro_gpu_rma(rocshmem_ctx_t ctx, int op, void *dest, const void *sourc
 }
 
 /* p: the value travels inside the descriptor, so the caller's copy may die at once. */
-static void ro_gpu_p(rocshmem_ctx_t ctx, void *dest, const void *value, size_t size, int pe,
+static RO_FN void ro_gpu_p(rocshmem_ctx_t ctx, void *dest, const void *value, size_t size, int pe,
                      const char *api)
 {
     struct ro_desc d = { 0 };
@@ -47,19 +47,28 @@ static void ro_gpu_p(rocshmem_ctx_t ctx, void *dest, const void *value, size_t s
     ro_gpu_post(ro_gpu_ctx_ring(ctx), &d, api);
 }
 
-static void ro_gpu_g(rocshmem_ctx_t ctx, void *result, const void *source, size_t size, int pe,
+/* g: the value comes back in the ring's return word, so `result` may be GPU-local. */
+static RO_FN void ro_gpu_g(rocshmem_ctx_t ctx, void *result, const void *source, size_t size, int pe,
                      const char *api)
 {
+    struct ro_desc d = { 0 };
+
     memset(result, 0, size);
-    ro_gpu_rma(ctx, RO_OP_GET, result, source, 1, size, pe, 1, api);
+    if (ro_gpu_check(api, source, size, pe))
+        return;
+    d.op = RO_OP_GET;
+    d.pe = (uint32_t)pe;
+    d.raddr = ro_gpu_heap_off(source);
+    d.len = size;
+    ro_gpu_post_fetch(ro_gpu_ctx_ring(ctx), &d, result, size, api);
 }
 
 #define RO_DEF_MEM_RMA_SCOPE(NAME, OP, BLOCKING, SCOPE)                                    \
-    void rocshmem_ctx_##NAME##SCOPE(rocshmem_ctx_t ctx, void *dest, const void *source,    \
+    RO_FN void rocshmem_ctx_##NAME##SCOPE(rocshmem_ctx_t ctx, void *dest, const void *source,    \
                                     size_t nbytes, int pe)                                 \
     { RO_IN_SCOPE(SCOPE, ro_gpu_rma(ctx, OP, dest, source, nbytes, 1, pe, BLOCKING,        \
                                     "rocshmem_" #NAME #SCOPE)); }                          \
-    void rocshmem_##NAME##SCOPE(void *dest, const void *source, size_t nbytes, int pe)     \
+    RO_FN void rocshmem_##NAME##SCOPE(void *dest, const void *source, size_t nbytes, int pe)     \
     { rocshmem_ctx_##NAME##SCOPE(ROCSHMEM_CTX_DEFAULT, dest, source, nbytes, pe); }
 #define RO_DEF_MEM_RMA(NAME, OP, BLOCKING)                                                 \
     RO_DEF_MEM_RMA_SCOPE(NAME, OP, BLOCKING, )                                             \
@@ -73,11 +82,11 @@ RO_DEF_MEM_RMA(getmem_nbi, RO_OP_GET, 0)
 #undef RO_DEF_MEM_RMA_SCOPE
 
 #define RO_DEF_TYPED_RMA_SCOPE(NAME, TYPE, OPNAME, OP, BLOCKING, SCOPE)                    \
-    void rocshmem_ctx_##NAME##_##OPNAME##SCOPE(rocshmem_ctx_t ctx, TYPE *dest,             \
+    RO_FN void rocshmem_ctx_##NAME##_##OPNAME##SCOPE(rocshmem_ctx_t ctx, TYPE *dest,             \
                                                const TYPE *source, size_t nelems, int pe)  \
     { RO_IN_SCOPE(SCOPE, ro_gpu_rma(ctx, OP, dest, source, nelems, sizeof(TYPE), pe,       \
                                     BLOCKING, "rocshmem_" #NAME "_" #OPNAME #SCOPE)); }    \
-    void rocshmem_##NAME##_##OPNAME##SCOPE(TYPE *dest, const TYPE *source, size_t nelems,  \
+    RO_FN void rocshmem_##NAME##_##OPNAME##SCOPE(TYPE *dest, const TYPE *source, size_t nelems,  \
                                            int pe)                                         \
     { rocshmem_ctx_##NAME##_##OPNAME##SCOPE(ROCSHMEM_CTX_DEFAULT, dest, source, nelems, pe); }
 #define RO_DEF_TYPED_RMA_OP(NAME, TYPE, OPNAME, OP, BLOCKING)                              \
@@ -90,13 +99,13 @@ RO_DEF_MEM_RMA(getmem_nbi, RO_OP_GET, 0)
     RO_DEF_TYPED_RMA_OP(NAME, TYPE, put_nbi, RO_OP_PUT, 0)                                 \
     RO_DEF_TYPED_RMA_OP(NAME, TYPE, get, RO_OP_GET, 1)                                     \
     RO_DEF_TYPED_RMA_OP(NAME, TYPE, get_nbi, RO_OP_GET, 0)                                 \
-    void rocshmem_ctx_##NAME##_p(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe)       \
+    RO_FN void rocshmem_ctx_##NAME##_p(rocshmem_ctx_t ctx, TYPE *dest, TYPE value, int pe)       \
     { ro_gpu_p(ctx, dest, &value, sizeof(TYPE), pe, "rocshmem_" #NAME "_p"); }             \
-    void rocshmem_##NAME##_p(TYPE *dest, TYPE value, int pe)                               \
+    RO_FN void rocshmem_##NAME##_p(TYPE *dest, TYPE value, int pe)                               \
     { rocshmem_ctx_##NAME##_p(ROCSHMEM_CTX_DEFAULT, dest, value, pe); }                    \
-    TYPE rocshmem_ctx_##NAME##_g(rocshmem_ctx_t ctx, const TYPE *source, int pe)           \
+    RO_FN TYPE rocshmem_ctx_##NAME##_g(rocshmem_ctx_t ctx, const TYPE *source, int pe)           \
     { TYPE v; ro_gpu_g(ctx, &v, source, sizeof(TYPE), pe, "rocshmem_" #NAME "_g"); return v; } \
-    TYPE rocshmem_##NAME##_g(const TYPE *source, int pe)                                   \
+    RO_FN TYPE rocshmem_##NAME##_g(const TYPE *source, int pe)                                   \
     { return rocshmem_ctx_##NAME##_g(ROCSHMEM_CTX_DEFAULT, source, pe); }
 ROCSHMEM_FOR_RMA_TYPES(RO_DEF_TYPED_RMA)
 #undef RO_DEF_TYPED_RMA

@@ -4,23 +4,23 @@
 #include "config.h"
 #include "gpu/ro_gpu_amo.h"
 
-#include "common/ro_log.h"
+#include "gpu/ro_gpu_log.h"
 
-static int ro_gpu_sig_amo(int sig_op, enum ro_amo_op *op, const char *api)
+static RO_FN int ro_gpu_sig_amo(int sig_op, enum ro_amo_op *op, const char *api)
 {
     if (sig_op == ROCSHMEM_SIGNAL_SET)
         *op = RO_AMO_WRITE;
     else if (sig_op == ROCSHMEM_SIGNAL_ADD)
         *op = RO_AMO_SUM;
     else {
-        RO_ERR("%s: sig_op %d is neither ROCSHMEM_SIGNAL_SET nor ROCSHMEM_SIGNAL_ADD; "
+        RO_GPU_ERR("%s: sig_op %d is neither ROCSHMEM_SIGNAL_SET nor ROCSHMEM_SIGNAL_ADD; "
                "operation dropped", api, sig_op);
         return -1;
     }
     return 0;
 }
 
-static void ro_gpu_put_signal(rocshmem_ctx_t ctx, void *dest, const void *source, size_t nelems,
+static RO_FN void ro_gpu_put_signal(rocshmem_ctx_t ctx, void *dest, const void *source, size_t nelems,
                               size_t elem_size, uint64_t *sig_addr, uint64_t signal, int sig_op,
                               int pe, int blocking, const char *api)
 {
@@ -29,7 +29,7 @@ static void ro_gpu_put_signal(rocshmem_ctx_t ctx, void *dest, const void *source
     enum ro_amo_op op;
 
     if (RO_UNLIKELY(elem_size > 1 && nelems > SIZE_MAX / elem_size)) {
-        RO_ERR("%s: %zu elements of %zu bytes overflow size_t; operation dropped", api, nelems,
+        RO_GPU_ERR("%s: %zu elements of %zu bytes overflow size_t; operation dropped", api, nelems,
                elem_size);
         return;
     }
@@ -52,14 +52,14 @@ static void ro_gpu_put_signal(rocshmem_ctx_t ctx, void *dest, const void *source
 }
 
 #define RO_DEF_PUT_SIGNAL(SUFFIX, BLOCKING, SCOPE)                                         \
-    void rocshmem_ctx_putmem_signal##SUFFIX##SCOPE(rocshmem_ctx_t ctx, void *dest,         \
+    RO_FN void rocshmem_ctx_putmem_signal##SUFFIX##SCOPE(rocshmem_ctx_t ctx, void *dest,         \
                                                    const void *source, size_t nbytes,      \
                                                    uint64_t *sig_addr, uint64_t signal,    \
                                                    int sig_op, int pe)                     \
     { RO_IN_SCOPE(SCOPE, ro_gpu_put_signal(ctx, dest, source, nbytes, 1, sig_addr, signal,  \
                                            sig_op, pe, BLOCKING,                           \
                                            "rocshmem_putmem_signal" #SUFFIX #SCOPE)); }    \
-    void rocshmem_putmem_signal##SUFFIX##SCOPE(void *dest, const void *source, size_t nbytes, \
+    RO_FN void rocshmem_putmem_signal##SUFFIX##SCOPE(void *dest, const void *source, size_t nbytes, \
                                                uint64_t *sig_addr, uint64_t signal,        \
                                                int sig_op, int pe)                         \
     { rocshmem_ctx_putmem_signal##SUFFIX##SCOPE(ROCSHMEM_CTX_DEFAULT, dest, source, nbytes, \
@@ -74,14 +74,14 @@ RO_DEF_PUT_SIGNAL_SCOPES(_nbi, 0)
 #undef RO_DEF_PUT_SIGNAL
 
 #define RO_DEF_TYPED_PUT_SIGNAL_FORM(NAME, TYPE, SUFFIX, BLOCKING, SCOPE)                  \
-    void rocshmem_ctx_##NAME##_put_signal##SUFFIX##SCOPE(rocshmem_ctx_t ctx, TYPE *dest,   \
+    RO_FN void rocshmem_ctx_##NAME##_put_signal##SUFFIX##SCOPE(rocshmem_ctx_t ctx, TYPE *dest,   \
                                                          const TYPE *source, size_t nelems, \
                                                          uint64_t *sig_addr, uint64_t signal, \
                                                          int sig_op, int pe)               \
     { RO_IN_SCOPE(SCOPE, ro_gpu_put_signal(ctx, dest, source, nelems, sizeof(TYPE), sig_addr, \
                                            signal, sig_op, pe, BLOCKING,                   \
                                            "rocshmem_" #NAME "_put_signal" #SUFFIX #SCOPE)); } \
-    void rocshmem_##NAME##_put_signal##SUFFIX##SCOPE(TYPE *dest, const TYPE *source,       \
+    RO_FN void rocshmem_##NAME##_put_signal##SUFFIX##SCOPE(TYPE *dest, const TYPE *source,       \
                                                      size_t nelems, uint64_t *sig_addr,    \
                                                      uint64_t signal, int sig_op, int pe)  \
     { rocshmem_ctx_##NAME##_put_signal##SUFFIX##SCOPE(ROCSHMEM_CTX_DEFAULT, dest, source,  \
@@ -97,32 +97,32 @@ ROCSHMEM_FOR_RMA_TYPES(RO_DEF_TYPED_PUT_SIGNAL)
 #undef RO_DEF_TYPED_PUT_SIGNAL
 #undef RO_DEF_TYPED_PUT_SIGNAL_FORM
 
-void rocshmem_ctx_signal_add(rocshmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe)
+RO_FN void rocshmem_ctx_signal_add(rocshmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe)
 {
     ro_gpu_amo(ctx, sig_addr, RO_DT_UINT64, RO_AMO_SUM, &signal, pe, "rocshmem_signal_add");
 }
 
-void rocshmem_ctx_signal_set(rocshmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe)
+RO_FN void rocshmem_ctx_signal_set(rocshmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe)
 {
     ro_gpu_amo(ctx, sig_addr, RO_DT_UINT64, RO_AMO_WRITE, &signal, pe, "rocshmem_signal_set");
 }
 
-void rocshmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe)
+RO_FN void rocshmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe)
 {
     rocshmem_ctx_signal_add(ROCSHMEM_CTX_DEFAULT, sig_addr, signal, pe);
 }
 
-void rocshmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe)
+RO_FN void rocshmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe)
 {
     rocshmem_ctx_signal_set(ROCSHMEM_CTX_DEFAULT, sig_addr, signal, pe);
 }
 
-uint64_t rocshmem_signal_fetch(const uint64_t *sig_addr)
+RO_FN uint64_t rocshmem_signal_fetch(const uint64_t *sig_addr)
 {
     return ro_load_acquire64_sys(sig_addr);
 }
 
-uint64_t rocshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value)
+RO_FN uint64_t rocshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value)
 {
     rocshmem_uint64_wait_until(sig_addr, cmp, cmp_value);
     return ro_load_acquire64_sys(sig_addr);

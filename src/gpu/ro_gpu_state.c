@@ -3,15 +3,23 @@
 #include "config.h"
 #include "gpu/ro_gpu_post.h"
 
-#include "common/ro_log.h"
+#include "gpu/ro_gpu_log.h"
 
-struct ro_gpu_state ro_gpu_state;
+#if defined(__CUDACC__) || defined(__HIPCC__)
+/* The device library's copies: rocshmem_init publishes the host's values into them. */
+__device__ struct ro_dev_state ro_gpu_state_d;
+__device__ rocshmem_ctx_t rocshmem_ro_ctx_default_d;
+__device__ rocshmem_ctx_t rocshmem_ro_ctx_invalid_d;
+__device__ rocshmem_team_t rocshmem_ro_team_world_d;
+#else
+struct ro_dev_state ro_gpu_state;
 rocshmem_ctx_t ROCSHMEM_CTX_DEFAULT;
 const rocshmem_ctx_t ROCSHMEM_CTX_INVALID = { NULL, NULL };
 static struct ro_team ro_team_world;
 rocshmem_team_t ROCSHMEM_TEAM_WORLD = &ro_team_world;
+#endif
 
-int ro_gpu_ctx_claim(long options, rocshmem_ctx_t *ctx)
+RO_FN int ro_gpu_ctx_claim(long options, rocshmem_ctx_t *ctx)
 {
     for (unsigned i = 1; i < ro_gpu_state.nctxs; i++) {
         struct ro_ctx *c = &ro_gpu_state.ctxs[i];
@@ -25,13 +33,13 @@ int ro_gpu_ctx_claim(long options, rocshmem_ctx_t *ctx)
     return -1;
 }
 
-int ro_gpu_ctx_valid(const struct ro_ctx *c)
+RO_FN int ro_gpu_ctx_valid(const struct ro_ctx *c)
 {
     return c && c > ro_gpu_state.ctxs && c < ro_gpu_state.ctxs + ro_gpu_state.nctxs &&
            ro_load_volatile64(&c->in_use);
 }
 
-void ro_gpu_ctx_release(struct ro_ctx *c)
+RO_FN void ro_gpu_ctx_release(struct ro_ctx *c)
 {
     ro_gpu_ctx_quiet(c, "rocshmem_ctx_destroy");
     /* Release: the quiet above happens before another thread may claim the context. */
@@ -39,7 +47,7 @@ void ro_gpu_ctx_release(struct ro_ctx *c)
 }
 
 /* _wg: the leader claims, every thread gets the same context (or the same error). */
-int rocshmem_wg_ctx_create(long options, rocshmem_ctx_t *ctx)
+RO_FN int rocshmem_wg_ctx_create(long options, rocshmem_ctx_t *ctx)
 {
     uint64_t idx = 0;
     rocshmem_ctx_t mine;
@@ -50,7 +58,7 @@ int rocshmem_wg_ctx_create(long options, rocshmem_ctx_t *ctx)
     idx = ro_wg_bcast64(idx, 0);
     if (!idx) {
         if (ro_thread_id() == 0)
-            RO_ERR("all %u contexts are in use (raise ROCSHMEM_MAX_NUM_CONTEXTS)",
+            RO_GPU_ERR("all %u contexts are in use (raise ROCSHMEM_MAX_NUM_CONTEXTS)",
                    ro_gpu_state.nctxs - 1);
         return ROCSHMEM_ERROR;
     }
@@ -59,26 +67,26 @@ int rocshmem_wg_ctx_create(long options, rocshmem_ctx_t *ctx)
     return ROCSHMEM_SUCCESS;
 }
 
-int rocshmem_wg_team_create_ctx(rocshmem_team_t team, long options, rocshmem_ctx_t *ctx)
+RO_FN int rocshmem_wg_team_create_ctx(rocshmem_team_t team, long options, rocshmem_ctx_t *ctx)
 {
     if (team != ROCSHMEM_TEAM_WORLD) {
         if (ro_thread_id() == 0)
-            RO_ERR("only ROCSHMEM_TEAM_WORLD is supported until teams exist");
+            RO_GPU_ERR("only ROCSHMEM_TEAM_WORLD is supported until teams exist");
         return ROCSHMEM_ERROR;
     }
     return rocshmem_wg_ctx_create(options, ctx);
 }
 
-void rocshmem_wg_ctx_destroy(rocshmem_ctx_t *ctx)
+RO_FN void rocshmem_wg_ctx_destroy(rocshmem_ctx_t *ctx)
 {
-    struct ro_ctx *c = ctx->ctx_opaque;
+    struct ro_ctx *c = (struct ro_ctx *)ctx->ctx_opaque;
 
     ro_wg_barrier();
     if (ro_thread_id() == 0) {
         if (ro_gpu_ctx_valid(c))
             ro_gpu_ctx_release(c);
         else
-            RO_ERR("not a context made by rocshmem_wg_ctx_create; ignored");
+            RO_GPU_ERR("not a context made by rocshmem_wg_ctx_create; ignored");
     }
     ro_wg_barrier();
 }

@@ -4,23 +4,30 @@
 #include "config.h"
 #include "gpu/ro_gpu_post.h"
 
-#include <stdlib.h>
+#include "gpu/ro_gpu_log.h"
 
-#include "common/ro_log.h"
-
-static int ro_gpu_cmp_valid(int cmp, const char *api)
+static RO_FN int ro_gpu_cmp_valid(int cmp, const char *api)
 {
     if (RO_LIKELY(cmp >= ROCSHMEM_CMP_EQ && cmp <= ROCSHMEM_CMP_LE))
         return 1;
-    RO_ERR("%s: comparison %d is not one of ROCSHMEM_CMP_EQ..ROCSHMEM_CMP_LE; not waiting", api, cmp);
+    RO_GPU_ERR("%s: comparison %d is not one of ROCSHMEM_CMP_EQ..ROCSHMEM_CMP_LE; not waiting", api, cmp);
+    return 0;
+}
+
+/* Whether `status` leaves any of the n entries to wait for. */
+static RO_FN int ro_gpu_any_eligible(size_t n, const int *status)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!(status && status[i]))
+            return 1;
     return 0;
 }
 
 #define RO_DEF_WAIT(NAME, TYPE, KIND)                                                      \
-    static int ro_gpu_test_##NAME(TYPE *ivar, int cmp, TYPE value)                         \
+    static RO_FN int ro_gpu_test_##NAME(TYPE *ivar, int cmp, TYPE value)                         \
     {                                                                                      \
         TYPE v;                                                                            \
-        __atomic_load(ivar, &v, __ATOMIC_ACQUIRE);                                         \
+        RO_LOAD_ACQUIRE(ivar, v);                                                          \
         switch (cmp) {                                                                     \
         case ROCSHMEM_CMP_EQ: return v == value;                                           \
         case ROCSHMEM_CMP_NE: return v != value;                                           \
@@ -30,12 +37,12 @@ static int ro_gpu_cmp_valid(int cmp, const char *api)
         default:              return v <= value;                                           \
         }                                                                                  \
     }                                                                                      \
-    int rocshmem_##NAME##_test(TYPE *ivar, int cmp, TYPE value)                            \
+    RO_FN int rocshmem_##NAME##_test(TYPE *ivar, int cmp, TYPE value)                            \
     {                                                                                      \
         return ro_gpu_cmp_valid(cmp, "rocshmem_" #NAME "_test") &&                         \
                ro_gpu_test_##NAME(ivar, cmp, value);                                       \
     }                                                                                      \
-    void rocshmem_##NAME##_wait_until(TYPE *ivar, int cmp, TYPE value)                     \
+    RO_FN void rocshmem_##NAME##_wait_until(TYPE *ivar, int cmp, TYPE value)                     \
     {                                                                                      \
         unsigned iter = 0;                                                                 \
         if (!ro_gpu_cmp_valid(cmp, "rocshmem_" #NAME "_wait_until") ||                     \
@@ -46,85 +53,72 @@ static int ro_gpu_cmp_valid(int cmp, const char *api)
             ro_gpu_backoff(&iter);                                                         \
         ro_gpu_wait_end();                                                                 \
     }                                                                                      \
-    /* Marks in `done` the entries that now satisfy their comparison; returns how many  \
-     * were newly found. values == NULL: compare every entry with `value`. */            \
-    static size_t ro_gpu_scan_##NAME(TYPE *ivars, size_t n, const int *status, int cmp,   \
-                                     TYPE value, const TYPE *values, unsigned char *done) \
+    /* Entries that now satisfy their comparison (values == NULL: compare each with     \
+     * `value`), skipping those `status` excludes: their count, and with `indices` their \
+     * positions (at most `max`). */                                                     \
+    static RO_FN size_t ro_gpu_scan_##NAME(TYPE *ivars, size_t n, const int *status,     \
+                                           int cmp, TYPE value, const TYPE *values,      \
+                                           size_t *indices, size_t max)                  \
     {                                                                                      \
         size_t found = 0;                                                                  \
-        for (size_t i = 0; i < n; i++) {                                                   \
-            if (done[i] || (status && status[i]))                                          \
+        for (size_t i = 0; i < n && found < max; i++) {                                    \
+            if ((status && status[i]) ||                                                   \
+                !ro_gpu_test_##NAME(&ivars[i], cmp, values ? values[i] : value))          \
                 continue;                                                                  \
-            if (ro_gpu_test_##NAME(&ivars[i], cmp, values ? values[i] : value)) {          \
-                done[i] = 1;                                                               \
-                found++;                                                                   \
-            }                                                                              \
+            if (indices)                                                                   \
+                indices[found] = i;                                                        \
+            found++;                                                                       \
         }                                                                                  \
         return found;                                                                      \
     }                                                                                      \
-    static size_t ro_gpu_eligible_##NAME(size_t n, const int *status)                      \
+    /* mode 0: all (each entry in turn: each satisfies at some point, which is the        \
+     * contract); 1: any (the first index found); 2: some (every index satisfied in the  \
+     * first scan that finds one). Needs no memory: GPU code has no calloc. */           \
+    static RO_FN size_t ro_gpu_wait_many_##NAME(TYPE *ivars, size_t n, size_t *indices,   \
+                                                const int *status, int cmp, TYPE value,    \
+                                                const TYPE *values, int mode,              \
+                                                const char *api)                           \
     {                                                                                      \
-        size_t k = 0;                                                                      \
-        for (size_t i = 0; i < n; i++)                                                     \
-            k += !(status && status[i]);                                                   \
-        return k;                                                                          \
-    }                                                                                      \
-    /* mode 0: all, 1: any (first index found), 2: some (indices of all found). */        \
-    static size_t ro_gpu_wait_many_##NAME(TYPE *ivars, size_t n, size_t *indices,         \
-                                          const int *status, int cmp, TYPE value,          \
-                                          const TYPE *values, int mode, const char *api)   \
-    {                                                                                      \
-        size_t eligible = ro_gpu_eligible_##NAME(n, status), found = 0, out = 0;           \
+        size_t found = 0, first = SIZE_MAX;                                                \
         unsigned iter = 0;                                                                 \
-        unsigned char *done;                                                               \
-        if (!ro_gpu_cmp_valid(cmp, api) || !eligible)                                      \
+        if (!ro_gpu_cmp_valid(cmp, api) || !ro_gpu_any_eligible(n, status))               \
             return mode == 1 ? SIZE_MAX : 0;                                               \
-        done = calloc(n, 1);                                                               \
-        if (!done) {                                                                       \
-            RO_ERR("%s: out of memory for %zu entries", api, n);                           \
-            return mode == 1 ? SIZE_MAX : 0;                                               \
-        }                                                                                  \
         ro_gpu_wait_begin();                                                               \
-        for (;;) {                                                                         \
-            found += ro_gpu_scan_##NAME(ivars, n, status, cmp, value, values, done);       \
-            if (found == eligible || (mode != 0 && found))                                 \
-                break;                                                                     \
-            ro_gpu_backoff(&iter);                                                         \
+        if (mode == 0) {                                                                   \
+            for (size_t i = 0; i < n; i++)                                                 \
+                while (!(status && status[i]) &&                                           \
+                       !ro_gpu_test_##NAME(&ivars[i], cmp, values ? values[i] : value))   \
+                    ro_gpu_backoff(&iter);                                                 \
+        } else {                                                                           \
+            while (!(found = ro_gpu_scan_##NAME(ivars, n, status, cmp, value, values,      \
+                                                mode == 1 ? &first : indices,              \
+                                                mode == 1 ? 1 : n)))                       \
+                ro_gpu_backoff(&iter);                                                     \
         }                                                                                  \
         ro_gpu_wait_end();                                                                 \
-        for (size_t i = 0; i < n && mode != 0; i++) {                                      \
-            if (!done[i])                                                                  \
-                continue;                                                                  \
-            if (mode == 1) {                                                               \
-                out = i;                                                                   \
-                break;                                                                     \
-            }                                                                              \
-            indices[out++] = i;                                                            \
-        }                                                                                  \
-        free(done);                                                                        \
-        return out;                                                                        \
+        return mode == 1 ? first : found;                                                  \
     }                                                                                      \
-    void rocshmem_##NAME##_wait_until_all(TYPE *ivars, size_t n, const int *status, int cmp, \
+    RO_FN void rocshmem_##NAME##_wait_until_all(TYPE *ivars, size_t n, const int *status, int cmp, \
                                           TYPE value)                                      \
     { ro_gpu_wait_many_##NAME(ivars, n, NULL, status, cmp, value, NULL, 0,                 \
                               "rocshmem_" #NAME "_wait_until_all"); }                       \
-    size_t rocshmem_##NAME##_wait_until_any(TYPE *ivars, size_t n, const int *status, int cmp, \
+    RO_FN size_t rocshmem_##NAME##_wait_until_any(TYPE *ivars, size_t n, const int *status, int cmp, \
                                             TYPE value)                                    \
     { return ro_gpu_wait_many_##NAME(ivars, n, NULL, status, cmp, value, NULL, 1,          \
                                      "rocshmem_" #NAME "_wait_until_any"); }               \
-    size_t rocshmem_##NAME##_wait_until_some(TYPE *ivars, size_t n, size_t *indices,       \
+    RO_FN size_t rocshmem_##NAME##_wait_until_some(TYPE *ivars, size_t n, size_t *indices,       \
                                              const int *status, int cmp, TYPE value)       \
     { return ro_gpu_wait_many_##NAME(ivars, n, indices, status, cmp, value, NULL, 2,       \
                                      "rocshmem_" #NAME "_wait_until_some"); }              \
-    void rocshmem_##NAME##_wait_until_all_vector(TYPE *ivars, size_t n, const int *status, \
+    RO_FN void rocshmem_##NAME##_wait_until_all_vector(TYPE *ivars, size_t n, const int *status, \
                                                  int cmp, const TYPE *values)              \
     { ro_gpu_wait_many_##NAME(ivars, n, NULL, status, cmp, (TYPE)0, values, 0,             \
                               "rocshmem_" #NAME "_wait_until_all_vector"); }                \
-    size_t rocshmem_##NAME##_wait_until_any_vector(TYPE *ivars, size_t n, const int *status, \
+    RO_FN size_t rocshmem_##NAME##_wait_until_any_vector(TYPE *ivars, size_t n, const int *status, \
                                                    int cmp, const TYPE *values)            \
     { return ro_gpu_wait_many_##NAME(ivars, n, NULL, status, cmp, (TYPE)0, values, 1,      \
                                      "rocshmem_" #NAME "_wait_until_any_vector"); }        \
-    size_t rocshmem_##NAME##_wait_until_some_vector(TYPE *ivars, size_t n, size_t *indices, \
+    RO_FN size_t rocshmem_##NAME##_wait_until_some_vector(TYPE *ivars, size_t n, size_t *indices, \
                                                     const int *status, int cmp,            \
                                                     const TYPE *values)                    \
     { return ro_gpu_wait_many_##NAME(ivars, n, indices, status, cmp, (TYPE)0, values, 2,   \

@@ -19,6 +19,11 @@ enum ro_desc_op {
     RO_OP_COUNT
 };
 
+/* The result of a GET or AMO_FETCH of at most 8 bytes goes to the ring's return word of
+ * this descriptor's slot (ring->ret) instead of laddr: GPU callers' own variables are
+ * not reachable by the proxy or the NIC. */
+#define RO_DESC_F_RET 0x1
+
 struct ro_desc {
     uint64_t raddr;    /* byte offset in the target PE's heap                            */
     uint64_t laddr;    /* local source (put), destination (get) or fetch result          */
@@ -27,7 +32,7 @@ struct ro_desc {
     uint8_t op;        /* enum ro_desc_op                                                */
     uint8_t dtype;     /* enum ro_dt (AMO, signal)                                       */
     uint8_t amo;       /* enum ro_amo_op (AMO, signal)                                   */
-    uint8_t flags;     /* reserved, 0                                                    */
+    uint8_t flags;     /* RO_DESC_F_*                                                    */
     uint64_t arg[3];   /* operands, see enum ro_desc_op                                  */
     uint64_t seq;      /* ticket + 1, written last with release order: the proxy trusts
                           nothing in the line before it sees its own expected value      */

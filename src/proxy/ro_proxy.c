@@ -19,6 +19,7 @@ int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
         return -ENOMEM;
     p->xport = (struct ro_xport){ .ops = params->xport, .obj = params->xport_obj };
     p->ordered = ro_xport_ordered(&p->xport);
+    p->mem = params->mem;
     p->ring_size = params->ring_size;
     p->max_rings = params->max_rings;
     p->npes = params->npes;
@@ -69,7 +70,7 @@ int ro_proxy_close(struct ro_proxy *p)
     if (rc)
         RO_SYS_ERR("pthread_join(proxy)", rc);
     for (unsigned i = 0; i < p->max_rings; i++)
-        ro_ring_destroy(p->rings[i].ring);
+        ro_ring_destroy(p->mem, p->rings[i].ring);
     ro_proxy_pin_close(p);
     pthread_mutex_destroy(&p->rings_lock);
     free(p->bitmaps);
@@ -91,7 +92,7 @@ int ro_proxy_ring_add(struct ro_proxy *p, struct ro_ring **out)
         rc = -EBUSY;
         goto out;
     }
-    rc = ro_ring_create(p->ring_size, &r);
+    rc = ro_ring_create(p->mem, p->ring_size, &r);
     if (rc)
         goto out;
     /* The proxy skips this slot while its ring is NULL, so the state may be reset here. */
@@ -118,7 +119,7 @@ void ro_proxy_ring_remove(struct ro_proxy *p, struct ro_ring *r)
     seen = __atomic_load_n(&p->loops, __ATOMIC_ACQUIRE);
     while (__atomic_load_n(&p->loops, __ATOMIC_ACQUIRE) < seen + 2)
         sched_yield();
-    ro_ring_destroy(r);
+    ro_ring_destroy(p->mem, r);
 }
 
 int ro_proxy_cpu(const struct ro_proxy *p)

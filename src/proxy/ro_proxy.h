@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "common/ro_mem.h"
 #include "proxy/ro_ring.h"
 #include "proxy/ro_xport.h"
 
@@ -14,6 +15,7 @@ struct ro_proxy;
 struct ro_proxy_params {
     const struct ro_xport_ops *xport;   /* &ro_xport_ofi_ops, or &ro_xport_null_ops */
     void *xport_obj;                    /* struct ro_ofi *, or struct ro_xport_null * */
+    const struct ro_mem_ops *mem;       /* where rings live (ro_mem_host, or GPU-mapped) */
     unsigned ring_size;       /* descriptors per ring, a power of two */
     unsigned max_rings;       /* contexts that may exist at once */
     unsigned npes;            /* target PEs are 0 .. npes - 1 */

@@ -51,7 +51,8 @@ static int ro_proxy_exec_put_signal(struct ro_proxy *p, struct ro_proxy_ring *pr
 int ro_proxy_exec(struct ro_proxy *p, struct ro_proxy_ring *pr, const struct ro_desc *d)
 {
     const struct ro_xport *x = &p->xport;
-    void *local = (void *)(uintptr_t)d->laddr;
+    void *local = d->flags & RO_DESC_F_RET ? (void *)&pr->ring->ret[pr->next & pr->ring->mask]
+                                           : (void *)(uintptr_t)d->laddr;
     const int pe = (int)d->pe;
     struct ro_proxy_mark *m;
 

@@ -44,6 +44,7 @@ struct ro_proxy_ring {
 
 struct ro_proxy {
     struct ro_xport xport;
+    const struct ro_mem_ops *mem;
     bool ordered;                 /* the transport keeps order per target */
     unsigned ring_size, max_rings;
     unsigned npes, bitmap_words;

@@ -14,24 +14,36 @@
 
 #define RO_CACHE_LINE 64
 
+/* GPU code is compiled as C++, which spells C11's _Alignas differently. */
+#ifdef __cplusplus
+#define RO_ALIGNED(n) alignas(n)
+#else
+#define RO_ALIGNED(n) _Alignas(n)
+#endif
+
 struct ro_ring {
     /* Written by producers. */
-    _Alignas(RO_CACHE_LINE) uint64_t tail;       /* next ticket to hand out              */
+    RO_ALIGNED(RO_CACHE_LINE) uint64_t tail;       /* next ticket to hand out              */
     uint64_t head_cache;                         /* a recent value of head               */
     /* Written by the proxy, on lines of their own so producers' atomics do not bounce them. */
-    _Alignas(RO_CACHE_LINE) uint64_t head;       /* slots with ticket < head are free    */
-    _Alignas(RO_CACHE_LINE) uint64_t done;       /* tickets < done have completed        */
+    RO_ALIGNED(RO_CACHE_LINE) uint64_t head;       /* slots with ticket < head are free    */
+    RO_ALIGNED(RO_CACHE_LINE) uint64_t done;       /* tickets < done have completed        */
     /* Read-only after creation. */
-    _Alignas(RO_CACHE_LINE) uint64_t size;       /* power of two                          */
+    RO_ALIGNED(RO_CACHE_LINE) uint64_t size;       /* power of two                          */
     uint64_t mask;
     struct ro_desc *slots;
+    /* One word per slot for results of RO_DESC_F_RET descriptors. A result is read right
+     * after its completion; the word is written again only by a descriptor `size` tickets
+     * later, which cannot even be reserved before this one has completed. */
+    uint64_t *ret;
 };
 
 /* Written by the PE's threads, read by its proxy: how many threads are waiting inside
  * the library right now. While one is, the proxy does not sleep when idle, because the
  * wait usually depends on traffic the proxy must serve or complete quickly. */
 struct ro_pe_activity {
-    _Alignas(RO_CACHE_LINE) uint64_t waiters;
+    RO_ALIGNED(RO_CACHE_LINE) uint64_t waiters;
+    uint64_t fatal;   /* set by a GPU thread that gave up (its message is printed) */
 };
 
 #endif

@@ -1,15 +1,14 @@
-/* Ring memory. Host memory for now; with a GPU target this becomes host-pinned memory
- * mapped into the GPU (slots, done, head) and device memory for the producers' line. */
+/* Ring memory, from the allocator init chose (host memory, or host-pinned memory mapped
+ * into the GPU). Note: the producers' line (tail, head_cache) lives there too for now; on
+ * a GPU it belongs in device memory, so that reservations do not cross PCIe. */
 #include "config.h"
 #include "proxy/ro_ring_mem.h"
 
 #include <errno.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "common/ro_log.h"
 
-int ro_ring_create(uint64_t size, struct ro_ring **out)
+int ro_ring_create(const struct ro_mem_ops *mem, uint64_t size, struct ro_ring **out)
 {
     struct ro_ring *r;
 
@@ -18,31 +17,29 @@ int ro_ring_create(uint64_t size, struct ro_ring **out)
                (unsigned long long)size);
         return -EINVAL;
     }
-    r = aligned_alloc(RO_CACHE_LINE, sizeof(*r));
+    r = mem->alloc(sizeof(*r), "a ring");
     if (!r)
-        goto err_nomem;
-    memset(r, 0, sizeof(*r));
+        return -ENOMEM;
     /* Zeroed slots hold seq 0, which no ticket expects (ticket t expects t + 1). */
-    r->slots = aligned_alloc(RO_CACHE_LINE, size * sizeof(struct ro_desc));
-    if (!r->slots) {
-        free(r);
-        goto err_nomem;
+    r->slots = mem->alloc(size * sizeof(struct ro_desc), "a ring's descriptors");
+    r->ret = mem->alloc(size * sizeof(uint64_t), "a ring's return words");
+    if (!r->slots || !r->ret) {
+        mem->free(r->slots);
+        mem->free(r->ret);
+        mem->free(r);
+        return -ENOMEM;
     }
-    memset(r->slots, 0, size * sizeof(struct ro_desc));
     r->size = size;
     r->mask = size - 1;
     *out = r;
     return 0;
-
-err_nomem:
-    RO_ERR("out of memory for a ring of %llu descriptors", (unsigned long long)size);
-    return -ENOMEM;
 }
 
-void ro_ring_destroy(struct ro_ring *r)
+void ro_ring_destroy(const struct ro_mem_ops *mem, struct ro_ring *r)
 {
     if (r) {
-        free(r->slots);
-        free(r);
+        mem->free(r->ret);
+        mem->free(r->slots);
+        mem->free(r);
     }
 }

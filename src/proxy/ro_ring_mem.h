@@ -2,10 +2,11 @@
 #ifndef RO_RING_MEM_H
 #define RO_RING_MEM_H
 
+#include "common/ro_mem.h"
 #include "proxy/ro_ring.h"
 
 /* size: descriptors, a power of two. 0 or a negative errno. */
-int  ro_ring_create(uint64_t size, struct ro_ring **out);
-void ro_ring_destroy(struct ro_ring *r);
+int  ro_ring_create(const struct ro_mem_ops *mem, uint64_t size, struct ro_ring **out);
+void ro_ring_destroy(const struct ro_mem_ops *mem, struct ro_ring *r);
 
 #endif

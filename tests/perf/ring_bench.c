@@ -119,6 +119,7 @@ static struct ro_proxy *null_proxy_open(struct ro_xport_null *x, unsigned max_ri
     struct ro_proxy_params params = {
         .xport = &ro_xport_null_ops,
         .xport_obj = x,
+        .mem = &ro_mem_host,
         .ring_size = 4096,   /* ROCSHMEM_RO_RING_SIZE's default */
         .max_rings = max_rings,
         .npes = 2,

@@ -128,7 +128,7 @@ static void check_flags(uint64_t seen[PRODUCERS][TARGETS])
 START_TEST(test_fence_and_signal_on_reordering_transport)
 {
     struct ro_proxy_params params = {
-        .xport = &ro_xport_null_ops, .xport_obj = &xnull, .ring_size = 64,
+        .xport = &ro_xport_null_ops, .xport_obj = &xnull, .mem = &ro_mem_host, .ring_size = 64,
         .max_rings = PRODUCERS, .npes = TARGETS, .local_rank = 0, .local_size = 1,
         .activity = &activity, .fatal = ro_test_fatal,
     };

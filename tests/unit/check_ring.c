@@ -29,7 +29,7 @@ static void ring_setup(uint64_t size)
     ro_gpu_state.activity = &activity;
     ro_gpu_state.timeout_ns = 20ull * 1000000000u;
     ro_gpu_state.fatal = ro_test_fatal;
-    ck_assert_int_eq(ro_ring_create(size, &ring), 0);
+    ck_assert_int_eq(ro_ring_create(&ro_mem_host, size, &ring), 0);
 }
 
 static struct ro_desc desc_of(uint32_t producer, uint64_t n)
@@ -62,7 +62,7 @@ START_TEST(test_empty_and_one)
     ro_ring_complete(ring, 1);
     ck_assert_uint_eq(ring->done, 1);
     ck_assert_uint_eq(ring->head, 1);
-    ro_ring_destroy(ring);
+    ro_ring_destroy(&ro_mem_host, ring);
 }
 END_TEST
 
@@ -83,15 +83,15 @@ START_TEST(test_wrap_and_lap)
             ck_assert_ptr_null(ro_ring_peek(ring, t + 4));
         ro_ring_complete(ring, t + 1);
     }
-    ro_ring_destroy(ring);
+    ro_ring_destroy(&ro_mem_host, ring);
 }
 END_TEST
 
 START_TEST(test_bad_size)
 {
     struct ro_ring *r = NULL;
-    ck_assert_int_eq(ro_ring_create(6, &r), -EINVAL);
-    ck_assert_int_eq(ro_ring_create(1, &r), -EINVAL);
+    ck_assert_int_eq(ro_ring_create(&ro_mem_host, 6, &r), -EINVAL);
+    ck_assert_int_eq(ro_ring_create(&ro_mem_host, 1, &r), -EINVAL);
     ck_assert_ptr_null(r);
 }
 END_TEST
@@ -167,7 +167,7 @@ START_TEST(test_multi_producer_backpressure)
     ck_assert_uint_eq(ring->tail, next);
     ck_assert_ptr_null(ro_ring_peek(ring, next));
     ck_assert_uint_gt(full_seen, 0);   /* backpressure really happened */
-    ro_ring_destroy(ring);
+    ro_ring_destroy(&ro_mem_host, ring);
 }
 END_TEST
 
@@ -228,7 +228,7 @@ static void wave_check(unsigned wave)
     for (unsigned i = 0; i < THREADS; i++)
         ck_assert_uint_eq(expect[i], WAVE_ROUNDS);
     ck_assert_uint_eq(ring->tail, total);
-    ro_ring_destroy(ring);
+    ro_ring_destroy(&ro_mem_host, ring);
 }
 
 START_TEST(test_wave32_reservation) { wave_check(32); }

@@ -195,6 +195,7 @@ static void proxy_setup(unsigned max_rings)
     struct ro_proxy_params params = {
         .xport = &ro_xport_null_ops,
         .xport_obj = &xnull,
+        .mem = &ro_mem_host,
         .ring_size = RING_SIZE,
         .max_rings = max_rings,
         .npes = 2,

@@ -1,0 +1,63 @@
+/* Host code of the device library (librocshmem_ro_device.a), compiled by nvcc into the
+ * application: after the host library's init, copy the runtime state and the public
+ * handles into the device library's variables, which only code linked with them can name.
+ * In a GPU translation unit rocshmem.h routes rocshmem_init/_init_thread here. */
+#include "config.h"
+
+#include <cuda_runtime.h>
+#include <stdio.h>
+
+#include "gpu/ro_gpu.h"
+
+/* ro_gpu.h names the device copy in GPU code; the host library's copy is wanted here. */
+#undef ro_gpu_state
+extern "C" struct ro_dev_state ro_gpu_state;
+extern "C" int rocshmem_ro_cuda_device(void);
+
+#define RO_ATTACH_COPY(sym, src)                                                           \
+    do {                                                                                   \
+        cudaError_t e_ = cudaMemcpyToSymbol(sym, (src), sizeof(sym));                      \
+        if (e_ != cudaSuccess) {                                                           \
+            fprintf(stderr, "[rocshmem_ro pe %d] error: cudaMemcpyToSymbol(%s): %s (%s)\n",  \
+                    ro_gpu_state.my_pe, #sym, cudaGetErrorString(e_), cudaGetErrorName(e_)); \
+            return -1;                                                                     \
+        }                                                                                  \
+    } while (0)
+
+/* 0, or -1 after a message. A PE that runs CPU-only (no device) has nothing to publish. */
+static int ro_cuda_attach(void)
+{
+    int dev = rocshmem_ro_cuda_device();
+    cudaError_t e;
+
+    if (dev < 0)
+        return 0;
+    e = cudaSetDevice(dev);
+    if (e != cudaSuccess) {
+        fprintf(stderr, "[rocshmem_ro pe %d] error: cudaSetDevice(%d): %s\n", ro_gpu_state.my_pe,
+                dev, cudaGetErrorString(e));
+        return -1;
+    }
+    RO_ATTACH_COPY(ro_gpu_state_d, &ro_gpu_state);
+    RO_ATTACH_COPY(rocshmem_ro_ctx_default_d, &ROCSHMEM_CTX_DEFAULT);
+    RO_ATTACH_COPY(rocshmem_ro_ctx_invalid_d, &ROCSHMEM_CTX_INVALID);
+    RO_ATTACH_COPY(rocshmem_ro_team_world_d, &ROCSHMEM_TEAM_WORLD);
+    return 0;
+}
+
+extern "C" int rocshmem_ro_init_thread_gpu(int requested, int *provided)
+{
+    int rc = rocshmem_init_thread(requested, provided);
+
+    if (rc == ROCSHMEM_SUCCESS && ro_cuda_attach()) {
+        rocshmem_global_exit(1);
+    }
+    return rc;
+}
+
+extern "C" void rocshmem_ro_init_gpu(void)
+{
+    rocshmem_init();
+    if (ro_cuda_attach())
+        rocshmem_global_exit(1);
+}

@@ -1,0 +1,309 @@
+/* The device API from real CUDA kernels, PE to PE through the proxy (host heap, any
+ * provider): p and put at thread scope, put at warp scope (_wave), putmem at block scope
+ * (_wg), g (result through the ring's return word into device memory), fetch-add from
+ * every thread onto one PE, putmem_signal + signal_wait_until across kernels, a device
+ * barrier, and a flood of nbi p from 16k threads through 4 rings. Each part is checked
+ * element by element on the host after a barrier; prints one line per part and
+ * "gpu_func: PASS" or "gpu_func: FAIL" last (exit status 0 or 1).
+ * Also times one thread's p + quiet and the flood, as a first look (not a benchmark). */
+#include <rocshmem/rocshmem.h>
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define N 4096                  /* ints per array */
+#define FLOOD_BLOCKS 64
+#define FLOOD_THREADS 256
+#define FLOOD_PER_THREAD 16
+#define FLOOD_N (FLOOD_BLOCKS * FLOOD_THREADS * FLOOD_PER_THREAD)
+
+static int me, npes, peer, from;
+static long fails;
+
+#define CUDA_OK(call)                                                                      \
+    do {                                                                                   \
+        cudaError_t e_ = (call);                                                           \
+        if (e_ != cudaSuccess) {                                                           \
+            printf("gpu_func pe %d: %s: %s\n", me, #call, cudaGetErrorString(e_));         \
+            printf("gpu_func: FAIL\n");                                                    \
+            exit(1);                                                                       \
+        }                                                                                  \
+    } while (0)
+
+static void expect(int ok, const char *part, long i, long got, long want)
+{
+    if (!ok && fails++ < 10)
+        printf("gpu_func pe %d: %s: [%ld] = %ld, expected %ld\n", me, part, i, got, want);
+}
+
+static void report(const char *part, long before)
+{
+    printf("gpu_func pe %d: %-34s %s\n", me, part, fails == before ? "ok" : "FAILED");
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+__global__ void k_p(int *dst, int val0, int pe)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    rocshmem_int_p(&dst[i], val0 + i, pe);
+    rocshmem_quiet();
+}
+
+__global__ void k_put_thread(int *dst, const int *src, int pe)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    rocshmem_int_put(&dst[i * 4], &src[i * 4], 4, pe);
+}
+
+__global__ void k_put_wave(int *dst, const int *src, int pe)
+{
+    int w = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    rocshmem_int_put_wave(&dst[w * 64], &src[w * 64], 64, pe);
+}
+
+__global__ void k_putmem_wg(char *dst, const char *src, size_t per_block, int pe)
+{
+    rocshmem_putmem_wg(dst + blockIdx.x * per_block, src + blockIdx.x * per_block, per_block, pe);
+}
+
+__global__ void k_g(const int *src, int *out, int pe)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = rocshmem_int_g(&src[i], pe);
+}
+
+__global__ void k_fetch_add(long *ctr, long *old, int pe)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    old[i] = rocshmem_long_atomic_fetch_add(ctr, 1, pe);
+}
+
+__global__ void k_signal_send(char *dst, const char *src, size_t len, uint64_t *sig, int pe)
+{
+    if (threadIdx.x == 0)
+        rocshmem_putmem_signal(dst, src, len, sig, 1, ROCSHMEM_SIGNAL_ADD, pe);
+}
+
+__global__ void k_signal_wait(uint64_t *sig, uint64_t want)
+{
+    if (threadIdx.x == 0)
+        rocshmem_signal_wait_until(sig, ROCSHMEM_CMP_GE, want);
+}
+
+__global__ void k_barrier(int *flag, int pe, int val)
+{
+    if (threadIdx.x == 0) {
+        rocshmem_int_p(flag, val, pe);
+        rocshmem_barrier_all();
+    }
+}
+
+__global__ void k_flood(int *dst, int pe, int val0)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    for (int k = 0; k < FLOOD_PER_THREAD; k++) {
+        int i = k * FLOOD_BLOCKS * FLOOD_THREADS + t;
+        rocshmem_int_p(&dst[i], val0 + i, pe);
+    }
+    rocshmem_quiet();
+}
+
+__global__ void k_latency(int *dst, int pe, int iters)
+{
+    for (int i = 0; i < iters; i++) {
+        rocshmem_int_p(dst, i, pe);
+        rocshmem_quiet();
+    }
+}
+
+static void sync_all(void)
+{
+    CUDA_OK(cudaDeviceSynchronize());
+    rocshmem_barrier_all();
+}
+
+int main(void)
+{
+    int *a, *b, *src, *dout, *flag, *flood;
+    long *ctr, *dold, *old;
+    uint64_t *sig;
+    char *bytes_src, *bytes_dst;
+    long before;
+    double t0;
+
+    /* Unbuffered: a PE that dies still leaves every line it printed. */
+    setvbuf(stdout, NULL, _IONBF, 0);
+    rocshmem_init();
+    me = rocshmem_my_pe();
+    npes = rocshmem_n_pes();
+    peer = (me + 1) % npes;
+    from = (me + npes - 1) % npes;
+    a = (int *)rocshmem_malloc(N * sizeof(int));
+    b = (int *)rocshmem_malloc(N * sizeof(int));
+    src = (int *)rocshmem_malloc(N * sizeof(int));
+    flag = (int *)rocshmem_malloc(sizeof(int));
+    ctr = (long *)rocshmem_calloc(1, sizeof(long));
+    sig = (uint64_t *)rocshmem_calloc(1, sizeof(uint64_t));
+    bytes_src = (char *)rocshmem_malloc(64 * 1024);
+    bytes_dst = (char *)rocshmem_malloc(64 * 1024);
+    flood = (int *)rocshmem_malloc(FLOOD_N * sizeof(int));
+    old = (long *)malloc(N * sizeof(long));
+    if (!a || !b || !src || !flag || !ctr || !sig || !bytes_src || !bytes_dst || !flood || !old) {
+        printf("gpu_func pe %d: allocation failed\ngpu_func: FAIL\n", me);
+        return 1;
+    }
+    CUDA_OK(cudaMalloc((void **)&dout, N * sizeof(int)));
+    CUDA_OK(cudaMalloc((void **)&dold, N * sizeof(long)));
+    for (int i = 0; i < N; i++)
+        src[i] = me * 1000000 + i;
+    for (int i = 0; i < 64 * 1024; i++)
+        bytes_src[i] = (char)(me * 31 + i * 7);
+    memset(a, 0, N * sizeof(int));
+    memset(b, 0, N * sizeof(int));
+    sync_all();
+
+    before = fails;
+    k_p<<<N / 256, 256>>>(a, me * 100000, peer);
+    sync_all();
+    for (int i = 0; i < N; i++)
+        expect(a[i] == from * 100000 + i, "p", i, a[i], from * 100000 + i);
+    report("int_p, 4096 threads", before);
+
+    before = fails;
+    k_put_thread<<<N / 4 / 128, 128>>>(b, src, peer);
+    sync_all();
+    for (int i = 0; i < N; i++)
+        expect(b[i] == from * 1000000 + i, "put (thread)", i, b[i], from * 1000000 + i);
+    report("int_put, 1024 threads x 4", before);
+
+    before = fails;
+    memset(a, 0, N * sizeof(int));
+    sync_all();
+    k_put_wave<<<N / 64 / 2, 64>>>(a, src, peer);
+    sync_all();
+    for (int i = 0; i < N; i++)
+        expect(a[i] == from * 1000000 + i, "put_wave", i, a[i], from * 1000000 + i);
+    report("int_put_wave, 64 warps x 64", before);
+
+    before = fails;
+    k_putmem_wg<<<16, 256>>>(bytes_dst, bytes_src, 4096, peer);
+    sync_all();
+    for (int i = 0; i < 64 * 1024; i++)
+        expect(bytes_dst[i] == (char)(from * 31 + i * 7), "putmem_wg", i, bytes_dst[i],
+               (char)(from * 31 + i * 7));
+    report("putmem_wg, 16 blocks x 4 KiB", before);
+
+    before = fails;
+    k_g<<<N / 256, 256>>>(src, dout, peer);
+    CUDA_OK(cudaDeviceSynchronize());
+    CUDA_OK(cudaMemcpy(b, dout, N * sizeof(int), cudaMemcpyDeviceToHost));
+    for (int i = 0; i < N; i++)
+        expect(b[i] == peer * 1000000 + i, "g", i, b[i], peer * 1000000 + i);
+    report("int_g into device memory", before);
+    sync_all();
+
+    before = fails;
+    k_fetch_add<<<N / 256, 256>>>(ctr, dold, 0);
+    sync_all();
+    CUDA_OK(cudaMemcpy(old, dold, N * sizeof(long), cudaMemcpyDeviceToHost));
+    {
+        /* Every value a fetch returned is distinct: sort by counting. */
+        long total = (long)npes * N;
+        unsigned char *seen = (unsigned char *)calloc((size_t)total, 1);
+        for (int i = 0; i < N; i++) {
+            int ok = old[i] >= 0 && old[i] < total && !seen[old[i]];
+            expect(ok, "fetch_add old value distinct", i, old[i], -1);
+            if (ok)
+                seen[old[i]] = 1;
+        }
+        free(seen);
+        if (me == 0)
+            expect(*ctr == total, "fetch_add total", 0, *ctr, total);
+    }
+    report("long_atomic_fetch_add, 4096 threads", before);
+
+    before = fails;
+    memset(bytes_dst, 0, 64 * 1024);
+    sync_all();
+    k_signal_send<<<1, 32>>>(bytes_dst, bytes_src, 64 * 1024, sig, peer);
+    k_signal_wait<<<1, 32>>>(sig, 1);
+    CUDA_OK(cudaDeviceSynchronize());
+    for (int i = 0; i < 64 * 1024; i++)
+        expect(bytes_dst[i] == (char)(from * 31 + i * 7), "putmem_signal data", i,
+               bytes_dst[i], (char)(from * 31 + i * 7));
+    expect(*sig == 1, "signal value", 0, (long)*sig, 1);
+    report("putmem_signal + signal_wait_until", before);
+    sync_all();
+
+    before = fails;
+    *flag = -1;
+    sync_all();
+    k_barrier<<<1, 32>>>(flag, peer, 7 + me);
+    CUDA_OK(cudaDeviceSynchronize());
+    /* The device barrier completed the p before it: the value is here. */
+    expect(*flag == 7 + from, "flag before device barrier", 0, *flag, 7 + from);
+    report("barrier_all from a kernel", before);
+    sync_all();
+
+    before = fails;
+    memset(flood, 0, FLOOD_N * sizeof(int));
+    sync_all();
+    t0 = now_s();
+    k_flood<<<FLOOD_BLOCKS, FLOOD_THREADS>>>(flood, peer, me * 10000000);
+    CUDA_OK(cudaDeviceSynchronize());
+    t0 = now_s() - t0;
+    sync_all();
+    for (int i = 0; i < FLOOD_N; i++)
+        expect(flood[i] == from * 10000000 + i, "flood", i, flood[i], from * 10000000 + i);
+    report("nbi p flood, 16384 threads x 16", before);
+    if (fails != before) {
+        /* Late or lost: count what is missing now, wait, and count again. */
+        for (int pass = 0; pass < 2; pass++) {
+            long missing = 0, first = -1, last = -1;
+            for (int i = 0; i < FLOOD_N; i++)
+                if (flood[i] != from * 10000000 + i) {
+                    missing++;
+                    last = i;
+                    if (first < 0)
+                        first = i;
+                }
+            printf("gpu_func pe %d: flood pass %d: %ld missing, first %ld (round %ld, block %ld, "
+                   "thread %ld), last %ld\n", me, pass, missing, first,
+                   first / (FLOOD_BLOCKS * FLOOD_THREADS),
+                   (first % (FLOOD_BLOCKS * FLOOD_THREADS)) / FLOOD_THREADS, first % FLOOD_THREADS,
+                   last);
+            struct timespec ts = { 1, 0 };
+            nanosleep(&ts, NULL);
+        }
+    }
+    printf("gpu_func pe %d: flood of %d p + quiet: %.3f s, %.2f M ops/s\n", me, FLOOD_N, t0,
+           FLOOD_N / t0 / 1e6);
+
+    sync_all();
+    t0 = now_s();
+    k_latency<<<1, 1>>>(flag, peer, 1000);
+    CUDA_OK(cudaDeviceSynchronize());
+    t0 = now_s() - t0;
+    printf("gpu_func pe %d: one thread, int_p + quiet: %.2f us each (1000, with launch)\n", me,
+           t0 / 1000 * 1e6);
+    sync_all();
+
+    cudaFree(dout);
+    cudaFree(dold);
+    free(old);
+    rocshmem_finalize();
+    printf("gpu_func pe %d: %s\n", me, fails ? "FAIL" : "PASS");
+    if (me == 0)
+        printf("gpu_func: %s\n", fails ? "FAIL" : "PASS");
+    return fails ? 1 : 0;
+}
