@@ -209,7 +209,6 @@ void ro_init_device_state(int thread_level)
     s->heap_base = ro_core.heap.base;
     s->heap_size = ro_core.heap.size;
     s->reserved = (struct ro_gpu_reserved *)(void *)ro_core.heap.base;
-    s->barrier_epoch = 0;
     s->timeout_ns = (uint64_t)ro_core.env.RO_TIMEOUT * 1000000000u;
     s->fatal = ro_core_fatal;
 }

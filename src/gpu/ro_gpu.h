@@ -32,6 +32,9 @@ struct ro_team {
 #define RO_GPU_BARRIER_ROUNDS 32
 struct ro_gpu_reserved {
     uint64_t barrier[RO_GPU_BARRIER_ROUNDS];   /* round k: bumped by PE (me - 2^k) mod n */
+    /* Barriers this PE has entered, host and device alike: memory both see, not a field of
+     * the state, of which a GPU target keeps a copy per side. */
+    uint64_t barrier_epoch;
 };
 
 struct ro_dev_state {
@@ -40,7 +43,6 @@ struct ro_dev_state {
     uint8_t *heap_base;
     size_t heap_size;
     struct ro_gpu_reserved *reserved;
-    uint64_t barrier_epoch;        /* barriers this PE has entered */
     uint64_t timeout_ns;           /* bound on every wait for the proxy */
     struct ro_ctx *ctxs;           /* ctxs[0] is ROCSHMEM_CTX_DEFAULT */
     unsigned nctxs;

@@ -54,7 +54,9 @@ RO_FN void rocshmem_sync_all(void)
 {
     struct ro_gpu_reserved *res = ro_gpu_state.reserved;
     int me = ro_gpu_state.my_pe, n = ro_gpu_state.n_pes;
-    uint64_t epoch = ++ro_gpu_state.barrier_epoch, one = 1;
+    uint64_t epoch = ro_load_volatile64(&res->barrier_epoch) + 1, one = 1;
+
+    ro_store_relaxed64(&res->barrier_epoch, epoch);
 
     for (int k = 0, dist = 1; dist < n; k++, dist <<= 1) {
         ro_gpu_amo(ROCSHMEM_CTX_DEFAULT, &res->barrier[k], RO_DT_UINT64, RO_AMO_SUM, &one,

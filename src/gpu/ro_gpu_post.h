@@ -39,12 +39,12 @@ RO_FN void ro_gpu_timeout(const char *api, const char *what, uint64_t have, uint
 /* Brackets a wait that did not succeed at once, so the proxy keeps polling meanwhile. */
 RO_DEVICE void ro_gpu_wait_begin(void)
 {
-    ro_atomic_add64(&ro_gpu_state.activity->waiters, 1);
+    ro_atomic_add64_sys(&ro_gpu_state.activity->waiters, 1);
 }
 
 RO_DEVICE void ro_gpu_wait_end(void)
 {
-    ro_atomic_add64(&ro_gpu_state.activity->waiters, (uint64_t)-1);
+    ro_atomic_add64_sys(&ro_gpu_state.activity->waiters, (uint64_t)-1);
 }
 
 /* Waits until *word >= want (or > want-1 for tickets), bounded. */
@@ -82,7 +82,9 @@ RO_DEVICE uint64_t ro_gpu_post_lanes(struct ro_ring *r, const struct ro_desc *d,
     struct ro_desc *slot;
 
     if (lane == leader) {
-        base = ro_atomic_add64(&r->tail, n);
+        /* System scope: the ring is host memory, which device-scope atomics do not keep
+         * coherent across the GPU (measured on the H200: lost and late descriptors). */
+        base = ro_atomic_add64_sys(&r->tail, n);
         /* head_cache only ever holds a value head once had, so it never overstates room. */
         if (base + n - 1 - ro_load_volatile64(&r->head_cache) >= r->size) {
             ro_gpu_wait_ge(&r->head, base + n - r->size, api, "a free ring slot");
@@ -130,10 +132,12 @@ RO_DEVICE void ro_gpu_post_fetch(struct ro_ring *r, struct ro_desc *d, void *res
     memcpy(result, &v, size);
 }
 
-/* Waits for everything posted to `r` so far. */
+/* Waits for everything posted to `r` so far. The tail is read at system scope: a GPU may
+ * otherwise see a stale copy of host memory that other warps' atomics have moved on. */
 RO_DEVICE void ro_gpu_ring_quiet(struct ro_ring *r, const char *api)
 {
-    ro_gpu_wait_ge(&r->done, ro_load_volatile64(&r->tail), api, "completion of all operations");
+    ro_gpu_wait_ge(&r->done, ro_load_acquire64_sys(&r->tail), api,
+                   "completion of all operations");
 }
 
 /* Waits for everything posted to the context's rings so far. */
