@@ -33,16 +33,25 @@ static RO_FN void ro_gpu_rma(rocshmem_ctx_t ctx, int op, void *dest, const void 
 }
 
 /* p: the value travels inside the descriptor, so the caller's copy may die at once. */
+/* The descriptor of a one-element p or g on `remote`; -1 when the arguments are refused. */
+static RO_FN int ro_gpu_word_desc(struct ro_desc *d, uint8_t op, const void *remote, size_t size,
+                                  int pe, const char *api)
+{
+    if (ro_gpu_check(api, remote, size, pe))
+        return -1;
+    d->op = op;
+    d->pe = (uint32_t)pe;
+    d->raddr = ro_gpu_heap_off(remote);
+    d->len = size;
+    return 0;
+}
+
 static RO_FN void ro_gpu_p(rocshmem_ctx_t ctx, void *dest, const void *value, size_t size, int pe,
                      const char *api)
 {
     struct ro_desc d = { 0 };
-    if (ro_gpu_check(api, dest, size, pe))
+    if (ro_gpu_word_desc(&d, RO_OP_PUT_INLINE, dest, size, pe, api))
         return;
-    d.op = RO_OP_PUT_INLINE;
-    d.pe = (uint32_t)pe;
-    d.raddr = ro_gpu_heap_off(dest);
-    d.len = size;
     memcpy(&d.arg[0], value, size);
     ro_gpu_post(ro_gpu_ctx_ring(ctx), &d, api);
 }
@@ -54,12 +63,8 @@ static RO_FN void ro_gpu_g(rocshmem_ctx_t ctx, void *result, const void *source,
     struct ro_desc d = { 0 };
 
     memset(result, 0, size);
-    if (ro_gpu_check(api, source, size, pe))
+    if (ro_gpu_word_desc(&d, RO_OP_GET, source, size, pe, api))
         return;
-    d.op = RO_OP_GET;
-    d.pe = (uint32_t)pe;
-    d.raddr = ro_gpu_heap_off(source);
-    d.len = size;
     ro_gpu_post_fetch(ro_gpu_ctx_ring(ctx), &d, result, size, api);
 }
 

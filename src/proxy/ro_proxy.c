@@ -6,9 +6,24 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/ro_log.h"
 #include "proxy/ro_ring_mem.h"
+
+/* Sleeping when idle pays only where the proxies share the cores with their PEs (several
+ * PEs on a small node, as in CI): elsewhere each sleep costs whatever the kernel's timer
+ * gives (4 ms per operation on the H200 machine, whose sleeps round to a tick), and the
+ * proxy has a core to itself anyway. */
+static bool ro_proxy_cores_shared(int local_size)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    bool shared = cores > 0 && cores < 2L * (local_size > 0 ? local_size : 1);
+
+    RO_INFO("%ld cores for %d PEs on this node: the idle proxy %s", cores, local_size,
+            shared ? "yields, then sleeps" : "only yields");
+    return shared;
+}
 
 int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
 {
@@ -20,6 +35,7 @@ int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
     p->xport = (struct ro_xport){ .ops = params->xport, .obj = params->xport_obj };
     p->ordered = ro_xport_ordered(&p->xport);
     p->mem = params->mem;
+    p->may_sleep = ro_proxy_cores_shared(params->local_size);
     p->ring_size = params->ring_size;
     p->max_rings = params->max_rings;
     p->npes = params->npes;

@@ -46,6 +46,7 @@ struct ro_proxy {
     struct ro_xport xport;
     const struct ro_mem_ops *mem;
     bool ordered;                 /* the transport keeps order per target */
+    bool may_sleep;               /* idle: sleep (cores shared with PEs) or only yield */
     unsigned ring_size, max_rings;
     unsigned npes, bitmap_words;
     struct ro_proxy_ring *rings;

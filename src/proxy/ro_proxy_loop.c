@@ -50,13 +50,14 @@ static unsigned ro_proxy_drain(struct ro_proxy *p, struct ro_proxy_ring *pr, str
     return n;
 }
 
-/* Yield, then sleep in growing steps up to 50 us: on 2 cores, 4 PEs each with a proxy
- * must leave room for the PEs themselves, yet an idle proxy is also what serves peers'
- * atomics and acks on this PE (target-side progress), so it never sleeps long. */
-static void ro_proxy_idle(unsigned *idle)
+/* Yield, then (where cores are shared, p->may_sleep) sleep in growing steps up to 50 us:
+ * on 2 cores, 4 PEs each with a proxy must leave room for the PEs themselves, yet an idle
+ * proxy is also what serves peers' atomics and acks on this PE (target-side progress), so
+ * it never sleeps long. */
+static void ro_proxy_idle(const struct ro_proxy *p, unsigned *idle)
 {
     unsigned i = (*idle)++;
-    if (i < 2000) {
+    if (i < 2000 || !p->may_sleep) {
         sched_yield();
     } else {
         long us = i < 4000 ? 2 : i < 8000 ? 10 : 50;
@@ -104,7 +105,7 @@ void *ro_proxy_main(void *arg)
         else if (outstanding || __atomic_load_n(&p->activity->waiters, __ATOMIC_RELAXED))
             sched_yield();   /* a completion is due, or the PE waits on one: never sleep */
         else
-            ro_proxy_idle(&idle);
+            ro_proxy_idle(p, &idle);
     }
     return NULL;
 }
