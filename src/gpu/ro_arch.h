@@ -10,7 +10,7 @@
  *   ro_wg_barrier, ro_wg_bcast64 (every thread of the workgroup calls these)
  *   ro_atomic_{add,cas,swap}64[_sys]          relaxed read-modify-write, device / system scope
  *   ro_load_acquire64_sys, ro_store_release64_sys, ro_load_volatile64, ro_store_relaxed64
- *   ro_fence_{wg,device,system}
+ *   ro_fence_{wg,device,system}, ro_flush_sys (make a store to host memory visible now)
  *   ro_nanosleep, ro_clock_ns, ro_cpu_relax, ro_yield (give the processor to others)
  * Targets: host (ro_arch_host.h), CUDA (ro_arch_cuda.h); HIP comes with the GPU targets. */
 #ifndef RO_ARCH_H

@@ -73,6 +73,8 @@ RO_DEVICE void ro_store_relaxed64(uint64_t *p, uint64_t v) { *(volatile uint64_t
 RO_DEVICE void ro_fence_wg(void) { __threadfence_block(); }
 RO_DEVICE void ro_fence_device(void) { __threadfence(); }
 RO_DEVICE void ro_fence_system(void) { __threadfence_system(); }
+/* A store to host memory may linger in the GPU's caches: push it out now. */
+RO_DEVICE void ro_flush_sys(void) { __threadfence_system(); }
 
 RO_DEVICE uint64_t ro_clock_ns(void)
 {

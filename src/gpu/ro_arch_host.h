@@ -86,6 +86,8 @@ static inline void ro_store_relaxed64(uint64_t *p, uint64_t v)
 static inline void ro_fence_wg(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 static inline void ro_fence_device(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 static inline void ro_fence_system(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+/* Stores reach other CPUs' view at once: nothing to push. */
+static inline void ro_flush_sys(void) { }
 
 static inline uint64_t ro_clock_ns(void)
 {

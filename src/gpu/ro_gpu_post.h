@@ -100,6 +100,7 @@ RO_DEVICE uint64_t ro_gpu_post_lanes(struct ro_ring *r, const struct ro_desc *d,
         ro_store_relaxed64((uint64_t *)(void *)slot + w, ((const uint64_t *)(const void *)d)[w]);
     /* Release: the descriptor's fields above must be visible before the proxy sees seq. */
     ro_store_release64_sys(&slot->seq, t + 1);
+    ro_flush_sys();
     return t;
 }
 

@@ -40,6 +40,13 @@ int ro_proxy_pin_open(struct ro_proxy *p, const struct ro_proxy_params *params)
         }
         n = hwloc_bitmap_weight(set);
         idx = hwloc_bitmap_last(set);
+        /* Measured on the H200 machine: Open MPI binds each of 2 PEs to one core, and the
+         * proxy sharing it with a busy main thread added 4 ms (a scheduler slice) to every
+         * GPU thread's p + quiet. */
+        if (n == 1)
+            RO_WARN("this PE is bound to the single core %d, which its proxy thread must "
+                    "share; bind PEs to two or more cores each (Open MPI: mpirun --bind-to "
+                    "none) or name a free core in ROCSHMEM_RO_PROXY_CPU", idx);
         if (n > 0 && hwloc_bitmap_isequal(set, allowed) && params->local_size > 1) {
             /* Unbound PE: take the (local_rank % n)-th core counted from the end. */
             idx = hwloc_bitmap_first(set);

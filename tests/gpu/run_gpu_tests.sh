@@ -19,7 +19,7 @@ run() {   # name, PEs, provider, extra env...
     shift 3
     log="$out/$name.log"
     start=$(date +%s)
-    env ROCSHMEM_RO_PROVIDER="$prov" "$@" timeout 300 "$mpirun" --allow-run-as-root \
+    env ROCSHMEM_RO_PROVIDER="$prov" "$@" timeout 300 "$mpirun" --allow-run-as-root --bind-to none \
         --oversubscribe -n "$n" -x FI_TCP_IFACE -x FI_SOCKETS_IFACE -x ROCSHMEM_RO_IFACE \
         -x ROCSHMEM_RO_TIMEOUT -x ROCSHMEM_RO_PROVIDER -x ROCSHMEM_DEBUG_LEVEL \
         -x CUDA_MPS_PIPE_DIRECTORY -x CUDA_MPS_LOG_DIRECTORY "$prog" >"$log" 2>&1
