@@ -6,6 +6,9 @@
 #ifdef RO_HAVE_CUDA
 #include "cuda/ro_cuda.h"
 #endif
+#ifdef RO_HAVE_HIP
+#include "hip/ro_hip.h"
+#endif
 
 #include <errno.h>
 #include <stdlib.h>
@@ -118,6 +121,14 @@ int ro_init_gpu(void)
         RO_INFO("no CUDA device here: this PE runs CPU-only");
     else if (!rc)
         ro_core.gpu = &ro_gpu_rt_cuda;
+    else
+        return rc;
+#elif defined(RO_HAVE_HIP)
+    int rc = ro_gpu_rt_hip.open(ro_core.local_rank);
+    if (rc == -ENODEV)
+        RO_INFO("no HIP device here: this PE runs CPU-only");
+    else if (!rc)
+        ro_core.gpu = &ro_gpu_rt_hip;
     else
         return rc;
 #endif

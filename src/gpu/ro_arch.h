@@ -19,7 +19,7 @@
 #if defined(__CUDACC__)
 #include "gpu/ro_arch_cuda.h"
 #elif defined(__HIPCC__)
-#error "HIP target not built yet: configure --without-gpu"
+#include "gpu/ro_arch_hip.h"
 #else
 #include "gpu/ro_arch_host.h"
 #endif

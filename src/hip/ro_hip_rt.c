@@ -1,0 +1,144 @@
+/* The HIP runtime under a PE, host side, in C against hip_runtime_api.h: picks the PE's
+ * device, allocates host-pinned memory mapped into it for rings and runtime words, and
+ * registers the host heap. Device code reaches all of it at the host address, which is
+ * checked where the memory is made (ROCm gives no attribute that promises it) instead of
+ * carrying a second pointer everywhere. */
+#include "config.h"
+#include "hip/ro_hip.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <hip/hip_runtime_api.h>
+
+#include "common/ro_log.h"
+
+#define RO_HIP_CHECK(call, label)                                                          \
+    do {                                                                                   \
+        hipError_t e_ = (call);                                                            \
+        if (e_ != hipSuccess) {                                                            \
+            RO_ERR("%s: %s (%s)", #call, hipGetErrorString(e_), hipGetErrorName(e_));      \
+            goto label;                                                                    \
+        }                                                                                  \
+    } while (0)
+
+static int ro_hip_device = -1;
+static char ro_hip_desc[320];
+
+static int ro_hip_open(int local_rank)
+{
+    hipDeviceProp_t prop;
+    int n = 0;
+    hipError_t e = hipGetDeviceCount(&n);
+
+    if (e == hipErrorNoDevice || e == hipErrorInsufficientDriver || (e == hipSuccess && !n))
+        return -ENODEV;
+    RO_HIP_CHECK(e, err);
+    /* Several PEs on one node share the devices round robin. */
+    ro_hip_device = local_rank % n;
+    RO_HIP_CHECK(hipSetDevice(ro_hip_device), err);
+    RO_HIP_CHECK(hipGetDeviceProperties(&prop, ro_hip_device), err);
+    if (!prop.canMapHostMemory) {
+        RO_ERR("HIP device %d (%s): cannot map host memory", ro_hip_device, prop.name);
+        return -ENOTSUP;
+    }
+    snprintf(ro_hip_desc, sizeof(ro_hip_desc), "HIP device %d of %d: %.200s (%.64s)", ro_hip_device,
+             n, prop.name, prop.gcnArchName);
+    RO_INFO("%s", ro_hip_desc);
+    return 0;
+err:
+    return -EIO;
+}
+
+/* 0 when device code reaches [p, ...) at p itself, as every user of this memory assumes. */
+static int ro_hip_same_address(void *p, const char *what)
+{
+    void *dev = NULL;
+
+    RO_HIP_CHECK(hipHostGetDevicePointer(&dev, p, 0), err);
+    if (dev == p)
+        return 0;
+    RO_ERR("%s: the GPU maps host address %p at %p; this runtime needs the same address",
+           what, p, dev);
+err:
+    return -1;
+}
+
+static void *ro_hip_pinned_alloc(size_t len, const char *what)
+{
+    void *p = NULL;
+
+    /* Coherent explicitly: with Mapped alone ROCm may hand out non-coherent memory
+     * (HIP_HOST_COHERENT), where the proxy would not see the GPU's system-scope stores and
+     * atomics in time. */
+    RO_HIP_CHECK(hipHostMalloc(&p, len ? len : 64,
+                               hipHostMallocMapped | hipHostMallocPortable |
+                                   hipHostMallocCoherent), err);
+    if (ro_hip_same_address(p, what)) {
+        RO_HIP_CHECK(hipHostFree(p), err);
+        goto err;
+    }
+    memset(p, 0, len);
+    return p;
+err:
+    RO_ERR("no pinned host memory for %s (%zu bytes)", what, len);
+    return NULL;
+}
+
+static void ro_hip_pinned_free(void *p)
+{
+    if (p)
+        RO_HIP_CHECK(hipHostFree(p), out);
+out:
+    return;
+}
+
+static const struct ro_mem_ops ro_hip_mem = {
+    .name = "hip-pinned",
+    .alloc = ro_hip_pinned_alloc,
+    .free = ro_hip_pinned_free,
+};
+
+static int ro_hip_heap_register(void *base, size_t len)
+{
+    RO_HIP_CHECK(hipHostRegister(base, len, hipHostRegisterMapped | hipHostRegisterPortable),
+                 err);
+    if (ro_hip_same_address(base, "the host heap")) {
+        RO_HIP_CHECK(hipHostUnregister(base), err);
+        goto err;
+    }
+    return 0;
+err:
+    RO_ERR("the host heap (%zu bytes at %p) cannot be mapped into the GPU", len, base);
+    return -EIO;
+}
+
+static void ro_hip_heap_unregister(void *base)
+{
+    RO_HIP_CHECK(hipHostUnregister(base), out);
+out:
+    return;
+}
+
+/* For the device library's attach step (ro_hip_attach.hip): the device init picked, or -1
+ * when this PE runs CPU-only. */
+int rocshmem_ro_hip_device(void);
+int rocshmem_ro_hip_device(void)
+{
+    return ro_hip_device;
+}
+
+static const char *ro_hip_describe(void)
+{
+    return ro_hip_desc;
+}
+
+const struct ro_gpu_rt_ops ro_gpu_rt_hip = {
+    .name = "hip",
+    .open = ro_hip_open,
+    .mem = &ro_hip_mem,
+    .heap_register = ro_hip_heap_register,
+    .heap_unregister = ro_hip_heap_unregister,
+    .describe = ro_hip_describe,
+};
