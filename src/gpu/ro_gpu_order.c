@@ -1,5 +1,5 @@
 /* fence, quiet and barriers. fence costs the caller one descriptor and no wait: the
- * proxy holds back this ring's later descriptors until earlier ones have completed.
+ * proxy keeps later writes behind earlier ones to the same target (ro_proxy_order.c).
  * quiet waits on the ring's completion word. The barrier is a dissemination barrier of
  * remote increments on counters in the heap's reserved words. */
 #include "config.h"
@@ -14,7 +14,7 @@ RO_FN void rocshmem_ctx_fence(rocshmem_ctx_t ctx)
     ro_gpu_post(ro_gpu_ctx_ring(ctx), &d, "rocshmem_fence");
 }
 
-/* Ordering is kept per ring, which orders every target: stronger than asked, and free. */
+/* A full fence: it orders the writes to every target written so far, not only to pe. */
 RO_FN void rocshmem_ctx_fence_pe(rocshmem_ctx_t ctx, int pe)
 {
     if (pe < 0 || pe >= ro_gpu_state.n_pes) {

@@ -12,9 +12,8 @@
 #include "proxy/ro_ring_mem.h"
 
 /* Sleeping when idle pays only where the proxies share the cores with their PEs (several
- * PEs on a small node, as in CI): elsewhere each sleep costs whatever the kernel's timer
- * gives (4 ms per operation on the H200 machine, whose sleeps round to a tick), and the
- * proxy has a core to itself anyway. */
+ * PEs on a small node, as in CI): elsewhere the proxy has a core to itself, and a request
+ * arriving during a sleep waits out the rest of it. */
 static bool ro_proxy_cores_shared(int local_size)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -38,7 +37,6 @@ int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
     p->may_sleep = ro_proxy_cores_shared(params->local_size);
     p->ring_size = params->ring_size;
     p->max_rings = params->max_rings;
-    p->npes = params->npes;
     p->bitmap_words = (params->npes + 63) / 64;
     p->fatal = params->fatal;
     p->activity = params->activity;

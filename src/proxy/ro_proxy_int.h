@@ -48,7 +48,7 @@ struct ro_proxy {
     bool ordered;                 /* the transport keeps order per target */
     bool may_sleep;               /* idle: sleep (cores shared with PEs) or only yield */
     unsigned ring_size, max_rings;
-    unsigned npes, bitmap_words;
+    unsigned bitmap_words;        /* per bitmap: npes bits */
     struct ro_proxy_ring *rings;
     uint64_t *bitmaps;            /* every ring's touched and fenced */
     pthread_mutex_t rings_lock;   /* ring_add/remove only; the loop never takes it */
@@ -91,10 +91,18 @@ static inline int ro_proxy_order_wait(struct ro_proxy *p, struct ro_proxy_ring *
 {
     return !p->ordered && pr->fence_armed ? ro_proxy_order_wait_fenced(p, pr, pe) : 0;
 }
+static inline bool ro_bit_test(const uint64_t *bits, unsigned i)
+{
+    return (bits[i / 64] >> (i % 64)) & 1;
+}
+static inline void ro_bit_set(uint64_t *bits, unsigned i)
+{
+    bits[i / 64] |= 1ull << (i % 64);
+}
 static inline void ro_proxy_order_touch(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned pe)
 {
     if (!p->ordered)
-        pr->touched[pe / 64] |= 1ull << (pe % 64);
+        ro_bit_set(pr->touched, pe);
 }
 /* A fence at `next`: later writes to every target written so far wait for those writes. */
 void ro_proxy_order_fence(struct ro_proxy *p, struct ro_proxy_ring *pr);

@@ -8,16 +8,6 @@
 
 #include <string.h>
 
-static bool ro_bit_test(const uint64_t *bits, unsigned i)
-{
-    return (bits[i / 64] >> (i % 64)) & 1;
-}
-
-static void ro_bit_set(uint64_t *bits, unsigned i)
-{
-    bits[i / 64] |= 1ull << (i % 64);
-}
-
 void ro_proxy_order_reset(struct ro_proxy *p, struct ro_proxy_ring *pr, unsigned index)
 {
     pr->touched = p->bitmaps + (size_t)index * 2 * p->bitmap_words;
