@@ -12,9 +12,9 @@
  * - contexts from rocshmem_wg_ctx_create in every block, used with ctx_ puts and destroyed;
  * - putmem_signal_nbi with SET and ADD, signal_fetch, wait_until_any on a vector.
  * Prints a line per part and "gpu_api: PASS" or "gpu_api: FAIL" (exit status 0 or 1). */
-#include <rocshmem/rocshmem.h>
+#define GPU_TEST_NAME "gpu_api"
+#include "gpu_test.h"
 
-#include <cuda_runtime.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,33 +26,10 @@
 #define FENCE_ROUNDS 64
 #define FENCE_WORDS 64
 
-static int me, npes, peer, from;
-static long fails;
-
-#define CUDA_OK(call)                                                                      \
-    do {                                                                                   \
-        cudaError_t e_ = (call);                                                           \
-        if (e_ != cudaSuccess) {                                                           \
-            printf("gpu_api pe %d: %s: %s\ngpu_api: FAIL\n", me, #call, cudaGetErrorString(e_)); \
-            exit(1);                                                                       \
-        }                                                                                  \
-    } while (0)
-
 static void expect(int ok, const char *part, const char *name, long i, double got, double want)
 {
     if (!ok && fails++ < 20)
         printf("gpu_api pe %d: %s %s: [%ld] = %g, expected %g\n", me, part, name, i, got, want);
-}
-
-static void report(const char *part, long before)
-{
-    printf("gpu_api pe %d: %-40s %s\n", me, part, fails == before ? "ok" : "FAILED");
-}
-
-static void sync_all(void)
-{
-    CUDA_OK(cudaDeviceSynchronize());
-    rocshmem_barrier_all();
 }
 
 /* The value PE `pe` keeps at index i: small and positive, exact in every type. */
@@ -320,12 +297,7 @@ int main(void)
     long before;
     int types;
 
-    setvbuf(stdout, NULL, _IONBF, 0);
-    rocshmem_init();
-    me = rocshmem_my_pe();
-    npes = rocshmem_n_pes();
-    peer = (me + 1) % npes;
-    from = (me + npes - 1) % npes;
+    gpu_test_start();
 
     before = fails, types = 0;
     ROCSHMEM_FOR_RMA_TYPES(RUN_RMA)
@@ -433,9 +405,5 @@ int main(void)
     }
     report("int_wait_until_any", before);
 
-    rocshmem_finalize();
-    printf("gpu_api pe %d: %s\n", me, fails ? "FAIL" : "PASS");
-    if (me == 0)
-        printf("gpu_api: %s\n", fails ? "FAIL" : "PASS");
-    return fails ? 1 : 0;
+    return gpu_test_finish();
 }

@@ -6,9 +6,9 @@
  * element by element on the host after a barrier; prints one line per part and
  * "gpu_func: PASS" or "gpu_func: FAIL" last (exit status 0 or 1).
  * Also times one thread's p + quiet and the flood, as a first look (not a benchmark). */
-#include <rocshmem/rocshmem.h>
+#define GPU_TEST_NAME "gpu_func"
+#include "gpu_test.h"
 
-#include <cuda_runtime.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,28 +21,10 @@
 #define FLOOD_PER_THREAD 16
 #define FLOOD_N (FLOOD_BLOCKS * FLOOD_THREADS * FLOOD_PER_THREAD)
 
-static int me, npes, peer, from;
-static long fails;
-
-#define CUDA_OK(call)                                                                      \
-    do {                                                                                   \
-        cudaError_t e_ = (call);                                                           \
-        if (e_ != cudaSuccess) {                                                           \
-            printf("gpu_func pe %d: %s: %s\n", me, #call, cudaGetErrorString(e_));         \
-            printf("gpu_func: FAIL\n");                                                    \
-            exit(1);                                                                       \
-        }                                                                                  \
-    } while (0)
-
 static void expect(int ok, const char *part, long i, long got, long want)
 {
     if (!ok && fails++ < 10)
         printf("gpu_func pe %d: %s: [%ld] = %ld, expected %ld\n", me, part, i, got, want);
-}
-
-static void report(const char *part, long before)
-{
-    printf("gpu_func pe %d: %-34s %s\n", me, part, fails == before ? "ok" : "FAILED");
 }
 
 static double now_s(void)
@@ -126,12 +108,6 @@ __global__ void k_latency(int *dst, int pe, int iters)
     }
 }
 
-static void sync_all(void)
-{
-    CUDA_OK(cudaDeviceSynchronize());
-    rocshmem_barrier_all();
-}
-
 int main(void)
 {
     int *a, *b, *src, *dout, *flag, *flood;
@@ -141,13 +117,7 @@ int main(void)
     long before;
     double t0;
 
-    /* Unbuffered: a PE that dies still leaves every line it printed. */
-    setvbuf(stdout, NULL, _IONBF, 0);
-    rocshmem_init();
-    me = rocshmem_my_pe();
-    npes = rocshmem_n_pes();
-    peer = (me + 1) % npes;
-    from = (me + npes - 1) % npes;
+    gpu_test_start();
     a = (int *)rocshmem_malloc(N * sizeof(int));
     b = (int *)rocshmem_malloc(N * sizeof(int));
     src = (int *)rocshmem_malloc(N * sizeof(int));
@@ -301,9 +271,5 @@ int main(void)
     cudaFree(dout);
     cudaFree(dold);
     free(old);
-    rocshmem_finalize();
-    printf("gpu_func pe %d: %s\n", me, fails ? "FAIL" : "PASS");
-    if (me == 0)
-        printf("gpu_func: %s\n", fails ? "FAIL" : "PASS");
-    return fails ? 1 : 0;
+    return gpu_test_finish();
 }
