@@ -111,27 +111,28 @@ struct ro_heap_card {
     uint64_t size;
 };
 
-/* A CUDA build drives the device of its local rank, or runs CPU-only where there is none. */
+/* The GPU runtime this build has (configure builds one target at most). */
+#if defined(RO_HAVE_CUDA)
+static const struct ro_gpu_rt_ops *const ro_gpu_rt_built = &ro_gpu_rt_cuda;
+#elif defined(RO_HAVE_HIP)
+static const struct ro_gpu_rt_ops *const ro_gpu_rt_built = &ro_gpu_rt_hip;
+#else
+static const struct ro_gpu_rt_ops *const ro_gpu_rt_built = NULL;
+#endif
+
+/* A GPU build drives the device of its local rank, or runs CPU-only where there is none. */
 int ro_init_gpu(void)
 {
-    ro_core.gpu = &ro_gpu_rt_none;
-#ifdef RO_HAVE_CUDA
-    int rc = ro_gpu_rt_cuda.open(ro_core.local_rank);
-    if (rc == -ENODEV)
-        RO_INFO("no CUDA device here: this PE runs CPU-only");
-    else if (!rc)
-        ro_core.gpu = &ro_gpu_rt_cuda;
+    int rc = ro_gpu_rt_built ? ro_gpu_rt_built->open(ro_core.local_rank) : -ENODEV;
+
+    if (!rc)
+        ro_core.gpu = ro_gpu_rt_built;
+    else if (rc == -ENODEV)
+        ro_core.gpu = &ro_gpu_rt_none;
     else
         return rc;
-#elif defined(RO_HAVE_HIP)
-    int rc = ro_gpu_rt_hip.open(ro_core.local_rank);
-    if (rc == -ENODEV)
-        RO_INFO("no HIP device here: this PE runs CPU-only");
-    else if (!rc)
-        ro_core.gpu = &ro_gpu_rt_hip;
-    else
-        return rc;
-#endif
+    if (ro_gpu_rt_built && rc == -ENODEV)
+        RO_INFO("no %s device here: this PE runs CPU-only", ro_gpu_rt_built->name);
     ro_core.activity = ro_core.gpu->mem->alloc(sizeof(*ro_core.activity), "the activity words");
     return ro_core.activity ? 0 : -ENOMEM;
 }

@@ -82,8 +82,7 @@ RO_DEVICE uint64_t ro_gpu_post_lanes(struct ro_ring *r, const struct ro_desc *d,
     struct ro_desc *slot;
 
     if (lane == leader) {
-        /* System scope: the ring is host memory, which device-scope atomics do not keep
-         * coherent across the GPU (measured on the H200: lost and late descriptors). */
+        /* System scope: the ring is host memory, and host-side callers reserve on it too. */
         base = ro_atomic_add64_sys(&r->tail, n);
         /* head_cache only ever holds a value head once had, so it never overstates room. */
         if (base + n - 1 - ro_load_volatile64(&r->head_cache) >= r->size) {
@@ -133,8 +132,8 @@ RO_DEVICE void ro_gpu_post_fetch(struct ro_ring *r, struct ro_desc *d, void *res
     memcpy(result, &v, size);
 }
 
-/* Waits for everything posted to `r` so far. The tail is read at system scope: a GPU may
- * otherwise see a stale copy of host memory that other warps' atomics have moved on. */
+/* Waits for everything posted to `r` so far. The tail is read at system scope, as it is
+ * written (system-scope atomics on host memory). */
 RO_DEVICE void ro_gpu_ring_quiet(struct ro_ring *r, const char *api)
 {
     ro_gpu_wait_ge(&r->done, ro_load_acquire64_sys(&r->tail), api,
