@@ -60,15 +60,20 @@ typedef struct { int num_contexts; } rocshmem_team_config_t;
 extern __device__ rocshmem_ctx_t rocshmem_ro_ctx_default_d;
 extern __device__ rocshmem_ctx_t rocshmem_ro_ctx_invalid_d;
 extern __device__ rocshmem_team_t rocshmem_ro_team_world_d;
+extern __device__ rocshmem_team_t rocshmem_ro_team_shared_d;
 #endif
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
 #define ROCSHMEM_CTX_DEFAULT rocshmem_ro_ctx_default_d
 #define ROCSHMEM_CTX_INVALID rocshmem_ro_ctx_invalid_d
 #define ROCSHMEM_TEAM_WORLD rocshmem_ro_team_world_d
+#define ROCSHMEM_TEAM_SHARED rocshmem_ro_team_shared_d
 #else
 extern rocshmem_ctx_t ROCSHMEM_CTX_DEFAULT;
 extern const rocshmem_ctx_t ROCSHMEM_CTX_INVALID;
+/* Set by rocshmem_init. TEAM_SHARED: the PEs whose heap this PE reaches by load and store
+ * (rocshmem_ptr gives non-NULL), this PE included. */
 extern rocshmem_team_t ROCSHMEM_TEAM_WORLD;
+extern rocshmem_team_t ROCSHMEM_TEAM_SHARED;
 #endif
 #define ROCSHMEM_TEAM_INVALID ((rocshmem_team_t)0)
 
@@ -114,6 +119,11 @@ ROCSHMEM_API int  rocshmem_wg_team_create_ctx(rocshmem_team_t team, long options
 ROCSHMEM_API void rocshmem_wg_ctx_destroy(rocshmem_ctx_t *ctx);
 ROCSHMEM_API int rocshmem_ctx_my_pe(rocshmem_ctx_t ctx);
 ROCSHMEM_API int rocshmem_ctx_n_pes(rocshmem_ctx_t ctx);
+
+/* Team queries (host and device): -1 for ROCSHMEM_TEAM_INVALID or a PE outside the team. */
+ROCSHMEM_API int rocshmem_team_my_pe(rocshmem_team_t team);
+ROCSHMEM_API int rocshmem_team_n_pes(rocshmem_team_t team);
+ROCSHMEM_API int rocshmem_team_translate_pe(rocshmem_team_t src, int src_pe, rocshmem_team_t dest);
 
 /* ---- RMA -------------------------------------------------------------------------- */
 /* Blocking put returns once `source` may be reused; blocking get returns with the data

@@ -89,7 +89,7 @@ static int ro_env_parse_one_string(const char *name, const char *s, const char *
 }
 
 /* Enum choices: index in the array is the enum value. */
-static const char *const ro_heap_loc_names[] = { "host", "device", NULL };
+static const char *const ro_heap_loc_names[] = { "host", "device", "auto", NULL };
 static const char *const ro_bootstrap_names[] = { "auto", "pmix", "pmi1", "pmi2", "single", NULL };
 
 static int ro_env_parse_choice(const char *name, const char *s, const char *const *choices, int *out)

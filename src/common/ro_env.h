@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-enum ro_heap_loc { RO_HEAP_HOST = 0, RO_HEAP_DEVICE = 1 };
+enum ro_heap_loc { RO_HEAP_HOST = 0, RO_HEAP_DEVICE = 1, RO_HEAP_AUTO = 2 };
 enum ro_bootstrap_kind { RO_BOOT_AUTO = 0, RO_BOOT_PMIX, RO_BOOT_PMI1, RO_BOOT_PMI2, RO_BOOT_SINGLE };
 
 typedef size_t ro_env_size_t;

@@ -5,7 +5,7 @@
  * input, so what rocshmem_info prints can be typed back. Expanded into the settings
  * struct, the parser and the rocshmem_info printout. */
 RO_ENV(HEAP_SIZE,            size,      "256M", "symmetric heap bytes per PE (K/M/G suffixes accepted)")
-RO_ENV(HEAP_LOCATION,        heap_loc,  "host", "where the heap lives: host | device (device needs a GPU build)")
+RO_ENV(HEAP_LOCATION,        heap_loc,  "auto", "where the heap lives: device (GPU memory; same-node peers by IPC) | host (pinned) | auto: device for programs with GPU kernels, else host")
 RO_ENV(MAX_NUM_CONTEXTS,     uint,      "64",   "contexts that rocshmem_ctx_create may hand out (each owns a ring)")
 RO_ENV(DISABLE_MIXED_IPC,    bool,      "0",    "1: reach same-node peers through the proxy and libfabric, not IPC")
 RO_ENV(BOOTSTRAP,            bootstrap, "auto", "auto | pmix | pmi1 | pmi2 | single")

@@ -23,6 +23,20 @@ struct ro_core {
     int local_rank, local_size;   /* among the PEs of this node (same hostname) */
     const struct ro_gpu_rt_ops *gpu;   /* the PE's GPU runtime, or ro_gpu_rt_none */
     struct ro_pe_activity *activity;   /* from gpu->mem: GPU threads write it */
+    int kernels;                  /* the device library is linked: the program has GPU kernels */
+    unsigned char *on_node;       /* on_node[pe]: pe runs on this node (same hostname) */
+    /* The heap: GPU memory (heap_region from gpu->heap_alloc) or host memory. */
+    int heap_on_device;
+    void *heap_region;
+    size_t heap_region_len;
+    /* The on-node path: ipc_base[pe] as in struct ro_dev_state (host table), the device's
+     * copy of it, and what ipc_open returned for each mapped peer (to close it). */
+    uint8_t **ipc_base, **ipc_base_dev;
+    void **ipc_mapped;
+    struct ro_team *teams;        /* from gpu->mem: [0] world, [1] shared */
+    /* ro_gpu_state as device code must see it (tables in device memory): the device
+     * library's attach step copies it to the GPU. */
+    struct ro_dev_state dev_view;
 };
 
 extern struct ro_core ro_core;

@@ -27,8 +27,12 @@ static void *ro_heap_take(size_t alignment, size_t size, int zero, const char *a
         RO_WARN("%s: size 0 returns NULL", api);
     else
         p = ro_sheap_take(&ro_core.heap, size, alignment);
-    if (p && zero)
-        memset(p, 0, size);
+    if (p && zero) {
+        if (!ro_core.heap_on_device)
+            memset(p, 0, size);
+        else if (ro_core.gpu->zero(p, size))
+            ro_core_fatal("rocshmem_calloc: zeroing device memory failed (logged above)");
+    }
     rocshmem_barrier_all();
     return p;
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "common/ro_log.h"
+#include "core/ro_device_lib.h"
 #include "core/ro_init_steps.h"
 
 struct ro_core ro_core;
@@ -71,24 +72,40 @@ int rocshmem_init_thread(int requested, int *provided)
      * exchange: end the whole job instead. */
     rc = ro_init_gpu();
     if (!rc)
+        rc = ro_init_heap_plan();
+    if (!rc)
         rc = ro_init_fabric();
     if (!rc)
         rc = ro_init_heap();
     if (!rc)
         rc = ro_init_proxy();
+    if (!rc)
+        rc = ro_init_device_state(requested);
     if (rc)
         ro_core_fatal("rocshmem_init failed (the cause is logged above)");
-    ro_init_device_state(requested);
     ro_core.initialized = 1;
     /* Every proxy must be draining and serving before any PE targets it. */
     if (ro_core.boot->ops->barrier(ro_core.boot))
         ro_core_fatal("rocshmem_init: final bootstrap barrier failed");
     if (provided)
         *provided = requested;
-    RO_INFO("initialized: PE %d of %d, provider %s, heap %zu bytes, proxy on core %d",
-            ro_core.boot->rank, ro_core.boot->size, ro_ofi_provider_name(ro_core.ofi),
-            ro_core.heap.size, ro_proxy_cpu(ro_core.proxy));
+    RO_INFO("initialized: PE %d of %d, provider %s, %s heap %zu bytes, %d PEs mapped (IPC), "
+            "proxy on core %d", ro_core.boot->rank, ro_core.boot->size,
+            ro_ofi_provider_name(ro_core.ofi), ro_core.heap_on_device ? "device" : "host",
+            ro_core.heap.size, ROCSHMEM_TEAM_SHARED->size * (ro_core.ipc_base != NULL),
+            ro_proxy_cpu(ro_core.proxy));
     return ROCSHMEM_SUCCESS;
+}
+
+int rocshmem_ro_init_thread_kernels(int requested, int *provided)
+{
+    ro_core.kernels = 1;
+    return rocshmem_init_thread(requested, provided);
+}
+
+const struct ro_dev_state *rocshmem_ro_device_view(void)
+{
+    return &ro_core.dev_view;
 }
 
 void rocshmem_init(void)

@@ -20,8 +20,7 @@
 
 #define RO_HOSTNAME_MAX 64
 
-/* Allgather of `len` bytes per PE into a fresh buffer the caller frees. */
-static int ro_allgather(const void *mine, size_t len, void **all, const char *what)
+int ro_allgather(const void *mine, size_t len, void **all, const char *what)
 {
     struct ro_boot *b = ro_core.boot;
     void *out = calloc((size_t)b->size, len);
@@ -51,9 +50,15 @@ static int ro_init_locality(void)
     if (rc)
         return rc;
     ro_core.local_rank = ro_core.local_size = 0;
+    ro_core.on_node = calloc((size_t)ro_core.boot->size, 1);
+    if (!ro_core.on_node) {
+        free(all);
+        return -ENOMEM;
+    }
     for (int pe = 0; pe < ro_core.boot->size; pe++) {
         if (strcmp(all + (size_t)pe * RO_HOSTNAME_MAX, mine))
             continue;
+        ro_core.on_node[pe] = 1;
         if (pe < ro_core.boot->rank)
             ro_core.local_rank++;
         ro_core.local_size++;
@@ -89,10 +94,24 @@ int ro_init_fabric(void)
     };
     char name[RO_OFI_NAME_MAX] = { 0 };
     size_t len = sizeof(name);
+    const char *why = NULL;
+    int far = ro_heap_needs_hmem(&why);
     void *names;
     int rc;
 
+    if (far >= 0) {
+        params.hmem = strcmp(ro_core.gpu->name, "hip") ? RO_OFI_HMEM_CUDA : RO_OFI_HMEM_ROCR;
+        params.hmem_device = ro_core.gpu->device();
+    }
     rc = ro_ofi_open(&params, &ro_core.ofi);
+    if (rc == -ENODATA && far >= 0)
+        RO_ERR("the heap is in GPU memory (ROCSHMEM_HEAP_LOCATION=%s) and PE %d %s, but no "
+               "libfabric provider here can register GPU memory (FI_HMEM). Either set "
+               "ROCSHMEM_HEAP_LOCATION=host (a pinned host heap works with every provider), "
+               "or use a libfabric built with CUDA/ROCm support whose provider offers FI_HMEM "
+               "(e.g. verbs, cxi, efa, or shm built with GPU support)",
+               ro_core.env.HEAP_LOCATION == RO_HEAP_AUTO ? "auto, the default for GPU programs"
+                                                          : "device", far, why);
     if (rc)
         return rc;
     rc = ro_ofi_ep_name(ro_core.ofi, name, &len);
@@ -104,12 +123,6 @@ int ro_init_fabric(void)
     }
     return rc;
 }
-
-/* What a peer needs to reach our heap, plus its size to catch mismatched settings. */
-struct ro_heap_card {
-    struct ro_ofi_mr_info mr;
-    uint64_t size;
-};
 
 /* The GPU runtime this build has (configure builds one target at most). */
 #if defined(RO_HAVE_CUDA)
@@ -135,43 +148,6 @@ int ro_init_gpu(void)
         RO_INFO("no %s device here: this PE runs CPU-only", ro_gpu_rt_built->name);
     ro_core.activity = ro_core.gpu->mem->alloc(sizeof(*ro_core.activity), "the activity words");
     return ro_core.activity ? 0 : -ENOMEM;
-}
-
-int ro_init_heap(void)
-{
-    size_t reserved = (sizeof(struct ro_gpu_reserved) + RO_SHEAP_ALIGN - 1) & ~(size_t)(RO_SHEAP_ALIGN - 1);
-    struct ro_heap_card mine = { .size = ro_core.env.HEAP_SIZE }, *all;
-    struct ro_ofi_mr_info *mrs;
-    int rc;
-
-    rc = ro_sheap_open(&ro_core.heap, ro_core.env.HEAP_SIZE, reserved);
-    if (rc)
-        return rc;
-    rc = ro_core.gpu->heap_register(ro_core.heap.base, ro_core.heap.size);
-    if (rc)
-        return rc;
-    rc = ro_ofi_mr_reg(ro_core.ofi, ro_core.heap.base, ro_core.heap.size, &mine.mr);
-    if (rc)
-        return rc;
-    rc = ro_allgather(&mine, sizeof(mine), (void **)&all, "heap keys");
-    if (rc)
-        return rc;
-    mrs = calloc((size_t)ro_core.boot->size, sizeof(*mrs));
-    rc = mrs ? 0 : -ENOMEM;
-    for (int pe = 0; pe < ro_core.boot->size && !rc; pe++) {
-        if (all[pe].size != mine.size) {
-            RO_ERR("PE %d has a %llu-byte heap and this PE %llu: set ROCSHMEM_HEAP_SIZE alike "
-                   "on every PE", pe, (unsigned long long)all[pe].size,
-                   (unsigned long long)mine.size);
-            rc = -EINVAL;
-        }
-        mrs[pe] = all[pe].mr;
-    }
-    if (!rc)
-        rc = ro_ofi_mr_peers(ro_core.ofi, mrs);
-    free(mrs);
-    free(all);
-    return rc;
 }
 
 int ro_init_proxy(void)
@@ -212,9 +188,55 @@ int ro_init_proxy(void)
     return 0;
 }
 
-void ro_init_device_state(int thread_level)
+static int ro_boot_sync(void)
+{
+    return ro_core.boot->ops->barrier(ro_core.boot);
+}
+
+/* ROCSHMEM_TEAM_SHARED: the PEs this PE maps, when they form a strided team (they do when a
+ * launcher places ranks by node or round robin); else this PE alone, with a warning. */
+static void ro_init_team_shared(struct ro_team *t)
+{
+    int me = ro_core.boot->rank, first = -1, stride = 0, size = 0, ok = 1;
+
+    for (int pe = 0; pe < ro_core.boot->size && ro_core.ipc_base; pe++) {
+        if (!ro_core.ipc_base[pe])
+            continue;
+        if (first < 0)
+            first = pe;
+        else if (size == 1)
+            stride = pe - first;
+        else if (pe != first + size * stride)
+            ok = 0;
+        size++;
+    }
+    if (size < 2 || !ok) {
+        if (!ok)
+            RO_WARN("the PEs this PE maps are not evenly spaced: ROCSHMEM_TEAM_SHARED holds "
+                    "this PE alone");
+        first = me;
+        stride = 1;
+        size = 1;
+    }
+    t->start = first;
+    t->stride = stride;
+    t->size = size;
+}
+
+int ro_init_device_state(int thread_level)
 {
     struct ro_dev_state *s = &ro_gpu_state;
+    int proxy_peers = 0;
+
+    for (int pe = 0; pe < ro_core.boot->size; pe++)
+        proxy_peers |= !ro_core.ipc_base || !ro_core.ipc_base[pe];
+    ro_core.teams = ro_core.gpu->mem->alloc(2 * sizeof(struct ro_team), "the teams");
+    if (!ro_core.teams)
+        return -ENOMEM;
+    ro_core.teams[0] = (struct ro_team){ .start = 0, .stride = 1, .size = ro_core.boot->size };
+    ro_init_team_shared(&ro_core.teams[1]);
+    ROCSHMEM_TEAM_WORLD = &ro_core.teams[0];
+    ROCSHMEM_TEAM_SHARED = &ro_core.teams[1];
     s->my_pe = ro_core.boot->rank;
     s->n_pes = ro_core.boot->size;
     s->thread_level = thread_level;
@@ -222,7 +244,18 @@ void ro_init_device_state(int thread_level)
     s->heap_size = ro_core.heap.size;
     s->reserved = (struct ro_gpu_reserved *)(void *)ro_core.heap.base;
     s->timeout_ns = (uint64_t)ro_core.env.RO_TIMEOUT * 1000000000u;
+    s->ipc_base = ro_core.ipc_base;
+    s->proxy_peers = proxy_peers;
+    s->heap_on_device = ro_core.heap_on_device;
     s->fatal = ro_core_fatal;
+    s->host_copy = ro_core.gpu->copy;
+    s->host_sync = ro_boot_sync;
+    ro_core.dev_view = *s;
+    ro_core.dev_view.ipc_base = ro_core.ipc_base_dev;
+    ro_core.dev_view.fatal = NULL;
+    ro_core.dev_view.host_copy = NULL;
+    ro_core.dev_view.host_sync = NULL;
+    return 0;
 }
 
 void ro_fini_all(void)
@@ -232,14 +265,17 @@ void ro_fini_all(void)
     ro_core.gpu->mem->free(ro_gpu_state.ctxs);
     ro_gpu_state.ctxs = NULL;
     ROCSHMEM_CTX_DEFAULT.ctx_opaque = NULL;
+    ROCSHMEM_TEAM_WORLD = ROCSHMEM_TEAM_SHARED = NULL;
+    ro_core.gpu->mem->free(ro_core.teams);
+    ro_core.teams = NULL;
     ro_ofi_close(ro_core.ofi);
     ro_core.ofi = NULL;
-    if (ro_core.heap.base)
-        ro_core.gpu->heap_unregister(ro_core.heap.base);
-    ro_sheap_close(&ro_core.heap);
-    ro_gpu_state.heap_base = NULL;
+    ro_fini_heap();
+    memset(&ro_gpu_state, 0, sizeof(ro_gpu_state));
     ro_core.gpu->mem->free(ro_core.activity);
     ro_core.activity = NULL;
+    free(ro_core.on_node);
+    ro_core.on_node = NULL;
     ro_boot_close(ro_core.boot);
     ro_core.boot = NULL;
 }

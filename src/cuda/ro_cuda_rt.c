@@ -99,6 +99,92 @@ out:
     return;
 }
 
+static void *ro_cuda_dev_alloc(size_t len, const char *what)
+{
+    void *p = NULL;
+
+    RO_CUDA_CHECK(cudaMalloc(&p, len ? len : 64), err);
+    RO_CUDA_CHECK(cudaMemset(p, 0, len ? len : 64), free_p);
+    return p;
+free_p:
+    cudaFree(p);
+err:
+    RO_ERR("no device memory for %s (%zu bytes)", what, len);
+    return NULL;
+}
+
+static void ro_cuda_dev_free(void *p)
+{
+    if (p)
+        RO_CUDA_CHECK(cudaFree(p), out);
+out:
+    return;
+}
+
+static const struct ro_mem_ops ro_cuda_dev_mem = {
+    .name = "cuda-device",
+    .alloc = ro_cuda_dev_alloc,
+    .free = ro_cuda_dev_free,
+};
+
+static int ro_cuda_heap_alloc(size_t len, void **base)
+{
+    *base = ro_cuda_dev_alloc(len, "the device heap (lower ROCSHMEM_HEAP_SIZE, or "
+                              "ROCSHMEM_HEAP_LOCATION=host)");
+    return *base ? 0 : -ENOMEM;
+}
+
+static int ro_cuda_ipc_export(void *base, struct ro_ipc_handle *h)
+{
+    cudaIpcMemHandle_t mh;
+
+    _Static_assert(sizeof(mh) <= sizeof(h->bytes), "CUDA IPC handle larger than 64 bytes");
+    RO_CUDA_CHECK(cudaIpcGetMemHandle(&mh, base), err);
+    memcpy(h->bytes, &mh, sizeof(mh));
+    return 0;
+err:
+    return -EIO;
+}
+
+static int ro_cuda_ipc_open(const struct ro_ipc_handle *h, void **base)
+{
+    cudaIpcMemHandle_t mh;
+
+    memcpy(&mh, h->bytes, sizeof(mh));
+    /* Lazy peer access: a peer's heap on another GPU of the node is reached over NVLink or
+     * PCIe; on the same GPU it is the same memory. */
+    RO_CUDA_CHECK(cudaIpcOpenMemHandle(base, mh, cudaIpcMemLazyEnablePeerAccess), err);
+    return 0;
+err:
+    *base = NULL;
+    return -EIO;
+}
+
+static void ro_cuda_ipc_close(void *base)
+{
+    if (base)
+        RO_CUDA_CHECK(cudaIpcCloseMemHandle(base), out);
+out:
+    return;
+}
+
+static int ro_cuda_copy(void *dst, const void *src, size_t len)
+{
+    RO_CUDA_CHECK(cudaMemcpy(dst, src, len, cudaMemcpyDefault), err);
+    return 0;
+err:
+    return -EIO;
+}
+
+static int ro_cuda_zero(void *dst, size_t len)
+{
+    RO_CUDA_CHECK(cudaMemset(dst, 0, len), err);
+    RO_CUDA_CHECK(cudaDeviceSynchronize(), err);
+    return 0;
+err:
+    return -EIO;
+}
+
 /* For the device library's attach step (ro_cuda_attach.cu): the device init picked, or -1
  * when this PE runs CPU-only. */
 int rocshmem_ro_cuda_device(void);
@@ -116,7 +202,16 @@ const struct ro_gpu_rt_ops ro_gpu_rt_cuda = {
     .name = "cuda",
     .open = ro_cuda_open,
     .mem = &ro_cuda_mem,
+    .dev_mem = &ro_cuda_dev_mem,
     .heap_register = ro_cuda_heap_register,
     .heap_unregister = ro_cuda_heap_unregister,
+    .heap_alloc = ro_cuda_heap_alloc,
+    .heap_free = ro_cuda_dev_free,
+    .ipc_export = ro_cuda_ipc_export,
+    .ipc_open = ro_cuda_ipc_open,
+    .ipc_close = ro_cuda_ipc_close,
+    .copy = ro_cuda_copy,
+    .zero = ro_cuda_zero,
+    .device = rocshmem_ro_cuda_device,
     .describe = ro_cuda_describe,
 };

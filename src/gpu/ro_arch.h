@@ -8,7 +8,9 @@
  *   ro_wave_ballot, ro_wave_bcast64, ro_wave_sync (every lane of the wave calls these)
  *   ro_lanes_match64, ro_lanes_bcast64 (every lane of the given mask calls these)
  *   ro_wg_barrier, ro_wg_bcast64 (every thread of the workgroup calls these)
- *   ro_atomic_{add,cas,swap}64[_sys]          relaxed read-modify-write, device / system scope
+ *   ro_atomic_{add,cas,swap}64[_sys], ro_atomic_cas32_sys   relaxed read-modify-write,
+ *                                             device / system scope
+ *   ro_copy16_uncached                        16 aligned bytes, read past non-coherent caches
  *   ro_load_acquire64_sys, ro_store_release64_sys, ro_load_volatile64, ro_store_relaxed64
  *   ro_fence_{wg,device,system}, ro_flush_sys (make a store to host memory visible now)
  *   ro_nanosleep, ro_clock_ns, ro_cpu_relax, ro_yield (give the processor to others)

@@ -59,6 +59,9 @@ RO_DEVICE uint64_t ro_atomic_swap64(uint64_t *p, uint64_t v)
 RO_DEVICE uint64_t ro_atomic_swap64_sys(uint64_t *p, uint64_t v)
 { return atomicExch_system((unsigned long long *)p, (unsigned long long)v); }
 
+RO_DEVICE uint32_t ro_atomic_cas32_sys(uint32_t *p, uint32_t expect, uint32_t v)
+{ return atomicCAS_system((unsigned *)p, (unsigned)expect, (unsigned)v); }
+
 RO_DEVICE uint64_t ro_load_acquire64_sys(const uint64_t *p)
 {
     uint64_t v;
@@ -69,6 +72,15 @@ RO_DEVICE void ro_store_release64_sys(uint64_t *p, uint64_t v)
 { asm volatile("st.release.sys.u64 [%0], %1;" : : "l"(p), "l"(v) : "memory"); }
 RO_DEVICE uint64_t ro_load_volatile64(const uint64_t *p) { return *(const volatile uint64_t *)p; }
 RO_DEVICE void ro_store_relaxed64(uint64_t *p, uint64_t v) { *(volatile uint64_t *)p = v; }
+
+/* 16 bytes from memory another process or GPU writes (IPC peers): volatile, so the load
+ * goes past L1, which does not see others' writes. */
+RO_DEVICE void ro_copy16_uncached(void *dst, const void *src)
+{
+    uint64_t a, b;
+    asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];" : "=l"(a), "=l"(b) : "l"(src));
+    asm volatile("st.global.v2.u64 [%0], {%1, %2};" : : "l"(dst), "l"(a), "l"(b) : "memory");
+}
 
 RO_DEVICE void ro_fence_wg(void) { __threadfence_block(); }
 RO_DEVICE void ro_fence_device(void) { __threadfence(); }

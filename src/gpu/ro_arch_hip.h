@@ -98,12 +98,29 @@ RO_DEVICE uint64_t ro_atomic_swap64(uint64_t *p, uint64_t v)
 RO_DEVICE uint64_t ro_atomic_swap64_sys(uint64_t *p, uint64_t v)
 { return __hip_atomic_exchange(p, v, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_SYSTEM); }
 
+RO_DEVICE uint32_t ro_atomic_cas32_sys(uint32_t *p, uint32_t expect, uint32_t v)
+{
+    __hip_atomic_compare_exchange_strong(p, &expect, v, __ATOMIC_RELAXED, __ATOMIC_RELAXED,
+                                         __HIP_MEMORY_SCOPE_SYSTEM);
+    return expect;
+}
+
 RO_DEVICE uint64_t ro_load_acquire64_sys(const uint64_t *p)
 { return __hip_atomic_load(p, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_SYSTEM); }
 RO_DEVICE void ro_store_release64_sys(uint64_t *p, uint64_t v)
 { __hip_atomic_store(p, v, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_SYSTEM); }
 RO_DEVICE uint64_t ro_load_volatile64(const uint64_t *p) { return *(const volatile uint64_t *)p; }
 RO_DEVICE void ro_store_relaxed64(uint64_t *p, uint64_t v) { *(volatile uint64_t *)p = v; }
+
+/* 16 bytes from memory another process or GPU writes (IPC peers), past the caches that do
+ * not see others' writes. */
+RO_DEVICE void ro_copy16_uncached(void *dst, const void *src)
+{
+    const volatile uint64_t *s = (const volatile uint64_t *)src;
+    uint64_t a = s[0], b = s[1];
+    ((uint64_t *)dst)[0] = a;
+    ((uint64_t *)dst)[1] = b;
+}
 
 RO_DEVICE void ro_fence_wg(void) { __threadfence_block(); }
 RO_DEVICE void ro_fence_device(void) { __threadfence(); }

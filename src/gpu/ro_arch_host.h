@@ -74,6 +74,9 @@ static inline uint64_t ro_atomic_swap64(uint64_t *p, uint64_t v)
 static inline uint64_t ro_atomic_swap64_sys(uint64_t *p, uint64_t v)
 { return ro_atomic_swap64(p, v); }
 
+static inline uint32_t ro_atomic_cas32_sys(uint32_t *p, uint32_t expect, uint32_t v)
+{ __atomic_compare_exchange_n(p, &expect, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED); return expect; }
+
 static inline uint64_t ro_load_acquire64_sys(const uint64_t *p)
 { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 static inline void ro_store_release64_sys(uint64_t *p, uint64_t v)
@@ -82,6 +85,9 @@ static inline uint64_t ro_load_volatile64(const uint64_t *p)
 { return __atomic_load_n(p, __ATOMIC_RELAXED); }
 static inline void ro_store_relaxed64(uint64_t *p, uint64_t v)
 { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+
+static inline void ro_copy16_uncached(void *dst, const void *src)
+{ __builtin_memcpy(dst, src, 16); }
 
 static inline void ro_fence_wg(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 static inline void ro_fence_device(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }

@@ -24,6 +24,7 @@ struct ro_ctx {
     uint64_t in_use;     /* claimed with a compare-and-swap */
 };
 
+/* The PEs start, start + stride, ... (size of them). */
 struct ro_team {
     int start, stride, size;
 };
@@ -47,9 +48,19 @@ struct ro_dev_state {
     struct ro_ctx *ctxs;           /* ctxs[0] is ROCSHMEM_CTX_DEFAULT */
     unsigned nctxs;
     struct ro_pe_activity *activity;   /* shared with the proxy */
+    /* The on-node path (GPU IPC): ipc_base[pe] is PE pe's heap base as this process maps it
+     * (this PE's own heap included), NULL where pe is reached through the proxy; ipc_base is
+     * NULL when no PE is mapped. The device's copy of the table is in device memory. */
+    uint8_t **ipc_base;
+    int proxy_peers;               /* some PE is reached through the proxy          */
+    int heap_on_device;            /* the heap is GPU memory: host code cannot touch it */
     /* Ends the job with a message; host target only (set by init). A GPU thread instead
      * prints its message and raises activity->fatal, which the proxy turns into the end. */
     void (*fatal)(const char *why);
+    /* Host target only (set by init), for host API calls on a device heap: a copy between
+     * any two addresses, complete on return, and the bootstrap's barrier. 0 on success. */
+    int (*host_copy)(void *dst, const void *src, size_t len);
+    int (*host_sync)(void);
 };
 
 #include "gpu/ro_arch.h"

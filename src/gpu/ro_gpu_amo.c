@@ -1,10 +1,10 @@
-/* Atomics: one descriptor each, operand carried in the descriptor. Fetching forms
- * block until the old value has come back in the ring's return word. The three lists of
- * API.md (standard, extended, bitwise) expand into the typed names. */
+/* Atomics. On a mapped same-node PE, a system-scope atomic on the mapped word; otherwise
+ * one descriptor each, operand carried in the descriptor, and fetching forms block until
+ * the old value has come back in the ring's return word. The three lists of API.md
+ * (standard, extended, bitwise) expand into the typed names. */
 #include "config.h"
 #include "gpu/ro_gpu_amo.h"
-
-#include "gpu/ro_gpu_log.h"
+#include "gpu/ro_gpu_ipc.h"
 
 /* ro_gpu_check, plus the natural alignment every provider's atomics need. */
 static RO_FN int ro_gpu_amo_check(const char *api, const void *dest, size_t size, int pe)
@@ -23,9 +23,15 @@ RO_FN void ro_gpu_amo(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo
 {
     size_t size = ro_dt_size(dt);
     struct ro_desc d = { 0 };
+    uint8_t *peer;
 
     if (ro_gpu_amo_check(api, dest, size, pe))
         return;
+    peer = ro_gpu_ipc_addr(dest, size, pe);
+    if (peer) {
+        ro_gpu_ipc_amo(peer, dt, op, operand, NULL, NULL, api);
+        return;
+    }
     d.op = RO_OP_AMO;
     d.pe = (uint32_t)pe;
     d.raddr = ro_gpu_heap_off(dest);
@@ -41,10 +47,16 @@ RO_FN void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum 
 {
     size_t size = ro_dt_size(dt);
     struct ro_desc d = { 0 };
+    uint8_t *peer;
 
     memset(result, 0, size);
     if (ro_gpu_amo_check(api, dest, size, pe))
         return;
+    peer = ro_gpu_ipc_addr(dest, size, pe);
+    if (peer) {
+        ro_gpu_ipc_amo(peer, dt, op, operand, compare, result, api);
+        return;
+    }
     d.op = RO_OP_AMO_FETCH;
     d.pe = (uint32_t)pe;
     d.raddr = ro_gpu_heap_off(dest);

@@ -1,6 +1,7 @@
-/* fence, quiet and barriers. fence costs the caller one descriptor and no wait: the
+/* fence, quiet and barriers. fence costs the caller a system-scope fence for the on-node
+ * path and, where some PE is reached through the proxy, one descriptor and no wait: the
  * proxy keeps later writes behind earlier ones to the same target (ro_proxy_order.c).
- * quiet waits on the ring's completion word. The barrier is a dissemination barrier of
+ * quiet adds a wait on the rings' completion words. The barrier is a dissemination barrier of
  * remote increments on counters in the heap's reserved words. */
 #include "config.h"
 #include "gpu/ro_gpu_amo.h"
@@ -10,6 +11,10 @@
 RO_FN void rocshmem_ctx_fence(rocshmem_ctx_t ctx)
 {
     struct ro_desc d = { 0 };
+
+    ro_gpu_ipc_fence();
+    if (!ro_gpu_state.proxy_peers)
+        return;
     d.op = RO_OP_FENCE;
     ro_gpu_post(ro_gpu_ctx_ring(ctx), &d, "rocshmem_fence");
 }
@@ -54,8 +59,18 @@ RO_FN void rocshmem_sync_all(void)
 {
     struct ro_gpu_reserved *res = ro_gpu_state.reserved;
     int me = ro_gpu_state.my_pe, n = ro_gpu_state.n_pes;
-    uint64_t epoch = ro_load_volatile64(&res->barrier_epoch) + 1, one = 1;
+    uint64_t epoch, one = 1;
 
+#if !defined(__CUDACC__) && !defined(__HIPCC__)
+    /* The host cannot touch a device heap's counters: it meets its peers through the
+     * bootstrap instead (GPU barriers keep the counters to themselves). */
+    if (ro_gpu_state.heap_on_device) {
+        if (ro_gpu_state.host_sync())
+            ro_gpu_state.fatal("rocshmem_sync_all: the bootstrap barrier failed");
+        return;
+    }
+#endif
+    epoch = ro_load_volatile64(&res->barrier_epoch) + 1;
     ro_store_relaxed64(&res->barrier_epoch, epoch);
 
     for (int k = 0, dist = 1; dist < n; k++, dist <<= 1) {

@@ -140,11 +140,23 @@ RO_DEVICE void ro_gpu_ring_quiet(struct ro_ring *r, const char *api)
                    "completion of all operations");
 }
 
-/* Waits for everything posted to the context's rings so far. */
+/* After stores of the on-node path (ro_gpu_ipc.h): ordered before whatever this thread does
+ * next, and visible to every PE. */
+RO_DEVICE void ro_gpu_ipc_fence(void)
+{
+    if (ro_gpu_state.ipc_base)
+        ro_fence_system();
+}
+
+/* Completes everything this context did so far: stores of the on-node path (a system-scope
+ * fence, where any PE is mapped) and the descriptors posted to its rings (where any PE is
+ * reached through the proxy; no descriptor is posted otherwise). */
 RO_DEVICE void ro_gpu_ctx_quiet(const struct ro_ctx *c, const char *api)
 {
-    for (unsigned i = 0; i < c->nrings; i++)
-        ro_gpu_ring_quiet(c->rings[i], api);
+    ro_gpu_ipc_fence();
+    if (ro_gpu_state.proxy_peers)
+        for (unsigned i = 0; i < c->nrings; i++)
+            ro_gpu_ring_quiet(c->rings[i], api);
 }
 
 /* Calling scopes. A thread-scope call runs CALL itself. In a _wave or _wg call every
@@ -158,6 +170,35 @@ RO_DEVICE void ro_gpu_ctx_quiet(const struct ro_ctx *c, const char *api)
     do { ro_wg_barrier(); if (ro_thread_id() == 0) { CALL; } ro_wg_barrier(); } while (0)
 /* SCOPE is empty (thread), _wave or _wg. */
 #define RO_IN_SCOPE(SCOPE, CALL) RO_SCOPE_RUN##SCOPE(CALL)
+
+/* A member's rank in its group, the group's size, and the group's meeting. */
+#define RO_SCOPE_RANK 0
+#define RO_SCOPE_RANK_wave ro_lane_id()
+#define RO_SCOPE_RANK_wg ro_thread_id()
+#define RO_SCOPE_SIZE 1
+#define RO_SCOPE_SIZE_wave ro_wave_size()
+#define RO_SCOPE_SIZE_wg ro_block_dim()
+#define RO_SCOPE_SYNC
+#define RO_SCOPE_SYNC_wave ro_wave_sync()
+#define RO_SCOPE_SYNC_wg ro_wg_barrier()
+/* An operation the on-node path spreads over the group (ro_gpu_ipc.h). The group meets;
+ * each member evaluates TRY, which may use ro_rank_ and ro_size_ and is 1 when the on-node
+ * path took the operation (every member gets the same answer): then the group meets again
+ * and the leader runs THEN. Otherwise the leader alone makes the proxy path's CALL. The
+ * group meets once more, so no member returns before the operation. */
+#define RO_SCOPE_SPREAD(SCOPE, TRY, THEN, CALL)                                            \
+    do {                                                                                   \
+        const int ro_rank_ = RO_SCOPE_RANK##SCOPE, ro_size_ = RO_SCOPE_SIZE##SCOPE;        \
+        (void)ro_size_;                                                                    \
+        RO_SCOPE_SYNC##SCOPE;                                                              \
+        if (TRY) {                                                                         \
+            RO_SCOPE_SYNC##SCOPE;                                                          \
+            if (ro_rank_ == 0) { THEN; }                                                   \
+        } else if (ro_rank_ == 0) {                                                        \
+            CALL;                                                                          \
+        }                                                                                  \
+        RO_SCOPE_SYNC##SCOPE;                                                              \
+    } while (0)
 
 /* Argument checks shared by every remote-access API: 0 when `pe` is valid and
  * [addr, addr + len) lies in the symmetric heap; else logs and returns -1, and the

@@ -1,6 +1,7 @@
-/* Queries answered from the device-side state without a descriptor. */
+/* Queries answered from the device-side state without a descriptor: PE numbers, teams,
+ * and the load/store address of a peer's symmetric object. */
 #include "config.h"
-#include "gpu/ro_gpu_post.h"
+#include "gpu/ro_gpu_ipc.h"
 
 RO_FN int rocshmem_my_pe(void) { return ro_gpu_state.my_pe; }
 RO_FN int rocshmem_n_pes(void) { return ro_gpu_state.n_pes; }
@@ -12,11 +13,43 @@ RO_FN void rocshmem_query_thread(int *provided)
     *provided = ro_gpu_state.thread_level;
 }
 
-/* Without GPU IPC only this PE's own heap is load/store reachable. */
+/* The address at which this process loads and stores dest on PE pe: the IPC mapping of a
+ * same-node PE's device heap (or this PE's own heap), NULL for PEs reached through the proxy
+ * and for addresses outside the heap. A host heap is mapped for this PE alone. */
 RO_FN void *rocshmem_ptr(const void *dest, int pe)
 {
     const uint8_t *p = (const uint8_t *)dest, *base = ro_gpu_state.heap_base;
+
+    if (ro_gpu_state.ipc_base)
+        return ro_gpu_ipc_addr(dest, 1, pe);
     if (pe != ro_gpu_state.my_pe || !base || p < base || (size_t)(p - base) >= ro_gpu_state.heap_size)
         return NULL;
     return (void *)(uintptr_t)dest;
+}
+
+/* PE pe's index in team t, or -1 when it is not a member. */
+static RO_FN int ro_team_index(const struct ro_team *t, int pe)
+{
+    int d = pe - t->start;
+
+    if (d < 0 || d % t->stride || d / t->stride >= t->size)
+        return -1;
+    return d / t->stride;
+}
+
+RO_FN int rocshmem_team_my_pe(rocshmem_team_t team)
+{
+    return team ? ro_team_index(team, ro_gpu_state.my_pe) : -1;
+}
+
+RO_FN int rocshmem_team_n_pes(rocshmem_team_t team)
+{
+    return team ? team->size : -1;
+}
+
+RO_FN int rocshmem_team_translate_pe(rocshmem_team_t src, int src_pe, rocshmem_team_t dest)
+{
+    if (!src || !dest || src_pe < 0 || src_pe >= src->size)
+        return -1;
+    return ro_team_index(dest, src->start + src_pe * src->stride);
 }

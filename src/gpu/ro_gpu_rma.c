@@ -1,10 +1,30 @@
-/* put/get/p/g and their _nbi and ctx_ forms: each becomes one descriptor on the
- * context's ring (or a few, for puts longer than a descriptor can name). Typed forms
- * are expanded from the RMA type table and only scale the element count. */
+/* put/get/p/g and their _nbi and ctx_ forms. To a mapped same-node PE they are loads and
+ * stores (_wave and _wg forms spread the copy over the group); to any other PE one
+ * descriptor on the context's ring. Typed forms are expanded from the RMA type table and
+ * only scale the element count. */
 #include "config.h"
-#include "gpu/ro_gpu_post.h"
+#include "gpu/ro_gpu_ipc.h"
 
-#include "gpu/ro_gpu_log.h"
+/* The on-node path of a put or get: this member's share of the copy. 1 when it took the
+ * operation, 0 when the proxy path must (which also reports bad arguments). */
+static RO_FN int ro_gpu_rma_ipc(int op, void *dest, const void *source, size_t nelems,
+                                size_t elem_size, int pe, int rank, int nthreads)
+{
+    const void *remote = op == RO_OP_GET ? source : dest;
+    size_t nbytes = nelems * elem_size;
+    uint8_t *peer;
+
+    if (elem_size > 1 && nelems > SIZE_MAX / elem_size)
+        return 0;
+    peer = ro_gpu_ipc_addr(remote, nbytes, pe);
+    if (!peer)
+        return 0;
+    if (op == RO_OP_GET)
+        ro_gpu_ipc_copy(dest, peer, nbytes, rank, nthreads);
+    else
+        ro_gpu_ipc_copy(peer, source, nbytes, rank, nthreads);
+    return 1;
+}
 
 static RO_FN void ro_gpu_rma(rocshmem_ctx_t ctx, int op, void *dest, const void *source,
                        size_t nelems, size_t elem_size, int pe, int blocking, const char *api)
@@ -50,6 +70,12 @@ static RO_FN void ro_gpu_p(rocshmem_ctx_t ctx, void *dest, const void *value, si
                      const char *api)
 {
     struct ro_desc d = { 0 };
+    uint8_t *peer = ro_gpu_ipc_addr(dest, size, pe);
+
+    if (peer) {
+        ro_gpu_ipc_word(peer, value, size);
+        return;
+    }
     if (ro_gpu_word_desc(&d, RO_OP_PUT_INLINE, dest, size, pe, api))
         return;
     memcpy(&d.arg[0], value, size);
@@ -61,7 +87,12 @@ static RO_FN void ro_gpu_g(rocshmem_ctx_t ctx, void *result, const void *source,
                      const char *api)
 {
     struct ro_desc d = { 0 };
+    uint8_t *peer = ro_gpu_ipc_addr(source, size, pe);
 
+    if (peer) {
+        ro_gpu_ipc_word(result, peer, size);
+        return;
+    }
     memset(result, 0, size);
     if (ro_gpu_word_desc(&d, RO_OP_GET, source, size, pe, api))
         return;
@@ -71,8 +102,10 @@ static RO_FN void ro_gpu_g(rocshmem_ctx_t ctx, void *result, const void *source,
 #define RO_DEF_MEM_RMA_SCOPE(NAME, OP, BLOCKING, SCOPE)                                    \
     RO_FN void rocshmem_ctx_##NAME##SCOPE(rocshmem_ctx_t ctx, void *dest, const void *source,    \
                                     size_t nbytes, int pe)                                 \
-    { RO_IN_SCOPE(SCOPE, ro_gpu_rma(ctx, OP, dest, source, nbytes, 1, pe, BLOCKING,        \
-                                    "rocshmem_" #NAME #SCOPE)); }                          \
+    { RO_SCOPE_SPREAD(SCOPE, ro_gpu_rma_ipc(OP, dest, source, nbytes, 1, pe, ro_rank_,     \
+                                            ro_size_), (void)0,                            \
+                      ro_gpu_rma(ctx, OP, dest, source, nbytes, 1, pe, BLOCKING,           \
+                                 "rocshmem_" #NAME #SCOPE)); }                             \
     RO_FN void rocshmem_##NAME##SCOPE(void *dest, const void *source, size_t nbytes, int pe)     \
     { rocshmem_ctx_##NAME##SCOPE(ROCSHMEM_CTX_DEFAULT, dest, source, nbytes, pe); }
 #define RO_DEF_MEM_RMA(NAME, OP, BLOCKING)                                                 \
@@ -89,8 +122,10 @@ RO_DEF_MEM_RMA(getmem_nbi, RO_OP_GET, 0)
 #define RO_DEF_TYPED_RMA_SCOPE(NAME, TYPE, OPNAME, OP, BLOCKING, SCOPE)                    \
     RO_FN void rocshmem_ctx_##NAME##_##OPNAME##SCOPE(rocshmem_ctx_t ctx, TYPE *dest,             \
                                                const TYPE *source, size_t nelems, int pe)  \
-    { RO_IN_SCOPE(SCOPE, ro_gpu_rma(ctx, OP, dest, source, nelems, sizeof(TYPE), pe,       \
-                                    BLOCKING, "rocshmem_" #NAME "_" #OPNAME #SCOPE)); }    \
+    { RO_SCOPE_SPREAD(SCOPE, ro_gpu_rma_ipc(OP, dest, source, nelems, sizeof(TYPE), pe,   \
+                                            ro_rank_, ro_size_), (void)0,                  \
+                      ro_gpu_rma(ctx, OP, dest, source, nelems, sizeof(TYPE), pe,          \
+                                 BLOCKING, "rocshmem_" #NAME "_" #OPNAME #SCOPE)); }       \
     RO_FN void rocshmem_##NAME##_##OPNAME##SCOPE(TYPE *dest, const TYPE *source, size_t nelems,  \
                                            int pe)                                         \
     { rocshmem_ctx_##NAME##_##OPNAME##SCOPE(ROCSHMEM_CTX_DEFAULT, dest, source, nelems, pe); }

@@ -1,10 +1,10 @@
-/* Put-with-signal and signal operations. putmem_signal is one descriptor: the proxy
- * updates the signal only after the data has completed, so a target that sees the
- * signal sees the data. */
+/* Put-with-signal and signal operations. To a mapped same-node PE the group copies the
+ * data, a system-scope fence follows, then the leader updates the signal. Otherwise
+ * putmem_signal is one descriptor: the proxy updates the signal only after the data has
+ * completed. Either way a target that sees the signal sees the data. */
 #include "config.h"
 #include "gpu/ro_gpu_amo.h"
-
-#include "gpu/ro_gpu_log.h"
+#include "gpu/ro_gpu_ipc.h"
 
 static RO_FN int ro_gpu_sig_amo(int sig_op, enum ro_amo_op *op, const char *api)
 {
@@ -51,14 +51,51 @@ static RO_FN void ro_gpu_put_signal(rocshmem_ctx_t ctx, void *dest, const void *
         ro_gpu_post(r, &d, api);
 }
 
+/* The on-node path's share of a put-with-signal's data for this member (1 when it took the
+ * operation: both the data and the signal word are mapped), and its signal, which the
+ * leader sets once the whole group has copied. */
+static RO_FN int ro_gpu_put_signal_ipc(void *dest, const void *source, size_t nelems,
+                                       size_t elem_size, uint64_t *sig_addr, int sig_op, int pe,
+                                       int rank, int nthreads)
+{
+    size_t nbytes = nelems * elem_size;
+    uint8_t *peer;
+
+    if ((sig_op != ROCSHMEM_SIGNAL_SET && sig_op != ROCSHMEM_SIGNAL_ADD) ||
+        (elem_size > 1 && nelems > SIZE_MAX / elem_size) ||
+        !ro_gpu_ipc_addr(sig_addr, sizeof(*sig_addr), pe))
+        return 0;
+    peer = ro_gpu_ipc_addr(dest, nbytes, pe);
+    if (!peer)
+        return 0;
+    ro_gpu_ipc_copy(peer, source, nbytes, rank, nthreads);
+    return 1;
+}
+
+static RO_FN void ro_gpu_signal_ipc(uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,
+                                    const char *api)
+{
+    enum ro_amo_op op;
+
+    if (ro_gpu_sig_amo(sig_op, &op, api))
+        return;
+    ro_gpu_ipc_fence();
+    ro_gpu_ipc_amo(ro_gpu_ipc_addr(sig_addr, sizeof(*sig_addr), pe), RO_DT_UINT64, op, &signal,
+                   NULL, NULL, api);
+}
+
 #define RO_DEF_PUT_SIGNAL(SUFFIX, BLOCKING, SCOPE)                                         \
     RO_FN void rocshmem_ctx_putmem_signal##SUFFIX##SCOPE(rocshmem_ctx_t ctx, void *dest,         \
                                                    const void *source, size_t nbytes,      \
                                                    uint64_t *sig_addr, uint64_t signal,    \
                                                    int sig_op, int pe)                     \
-    { RO_IN_SCOPE(SCOPE, ro_gpu_put_signal(ctx, dest, source, nbytes, 1, sig_addr, signal,  \
-                                           sig_op, pe, BLOCKING,                           \
-                                           "rocshmem_putmem_signal" #SUFFIX #SCOPE)); }    \
+    { RO_SCOPE_SPREAD(SCOPE, ro_gpu_put_signal_ipc(dest, source, nbytes, 1, sig_addr,      \
+                                                   sig_op, pe, ro_rank_, ro_size_),        \
+                      ro_gpu_signal_ipc(sig_addr, signal, sig_op, pe,                      \
+                                        "rocshmem_putmem_signal" #SUFFIX #SCOPE),          \
+                      ro_gpu_put_signal(ctx, dest, source, nbytes, 1, sig_addr, signal,    \
+                                        sig_op, pe, BLOCKING,                              \
+                                        "rocshmem_putmem_signal" #SUFFIX #SCOPE)); }       \
     RO_FN void rocshmem_putmem_signal##SUFFIX##SCOPE(void *dest, const void *source, size_t nbytes, \
                                                uint64_t *sig_addr, uint64_t signal,        \
                                                int sig_op, int pe)                         \
@@ -78,9 +115,14 @@ RO_DEF_PUT_SIGNAL_SCOPES(_nbi, 0)
                                                          const TYPE *source, size_t nelems, \
                                                          uint64_t *sig_addr, uint64_t signal, \
                                                          int sig_op, int pe)               \
-    { RO_IN_SCOPE(SCOPE, ro_gpu_put_signal(ctx, dest, source, nelems, sizeof(TYPE), sig_addr, \
-                                           signal, sig_op, pe, BLOCKING,                   \
-                                           "rocshmem_" #NAME "_put_signal" #SUFFIX #SCOPE)); } \
+    { RO_SCOPE_SPREAD(SCOPE, ro_gpu_put_signal_ipc(dest, source, nelems, sizeof(TYPE),      \
+                                                   sig_addr, sig_op, pe, ro_rank_,         \
+                                                   ro_size_),                              \
+                      ro_gpu_signal_ipc(sig_addr, signal, sig_op, pe,                      \
+                                        "rocshmem_" #NAME "_put_signal" #SUFFIX #SCOPE),   \
+                      ro_gpu_put_signal(ctx, dest, source, nelems, sizeof(TYPE), sig_addr, \
+                                        signal, sig_op, pe, BLOCKING,                      \
+                                        "rocshmem_" #NAME "_put_signal" #SUFFIX #SCOPE)); } \
     RO_FN void rocshmem_##NAME##_put_signal##SUFFIX##SCOPE(TYPE *dest, const TYPE *source,       \
                                                      size_t nelems, uint64_t *sig_addr,    \
                                                      uint64_t signal, int sig_op, int pe)  \
@@ -119,11 +161,15 @@ RO_FN void rocshmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe)
 
 RO_FN uint64_t rocshmem_signal_fetch(const uint64_t *sig_addr)
 {
+    if (!ro_gpu_heap_loadable("rocshmem_signal_fetch"))
+        return 0;
     return ro_load_acquire64_sys(sig_addr);
 }
 
 RO_FN uint64_t rocshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value)
 {
+    if (!ro_gpu_heap_loadable("rocshmem_signal_wait_until"))
+        return 0;
     rocshmem_uint64_wait_until(sig_addr, cmp, cmp_value);
     return ro_load_acquire64_sys(sig_addr);
 }

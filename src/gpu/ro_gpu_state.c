@@ -11,12 +11,14 @@ __device__ struct ro_dev_state ro_gpu_state_d;
 __device__ rocshmem_ctx_t rocshmem_ro_ctx_default_d;
 __device__ rocshmem_ctx_t rocshmem_ro_ctx_invalid_d;
 __device__ rocshmem_team_t rocshmem_ro_team_world_d;
+__device__ rocshmem_team_t rocshmem_ro_team_shared_d;
 #else
 struct ro_dev_state ro_gpu_state;
 rocshmem_ctx_t ROCSHMEM_CTX_DEFAULT;
 const rocshmem_ctx_t ROCSHMEM_CTX_INVALID = { NULL, NULL };
-static struct ro_team ro_team_world;
-rocshmem_team_t ROCSHMEM_TEAM_WORLD = &ro_team_world;
+/* Point into memory device code reaches too; init sets them. */
+rocshmem_team_t ROCSHMEM_TEAM_WORLD;
+rocshmem_team_t ROCSHMEM_TEAM_SHARED;
 #endif
 
 RO_FN int ro_gpu_ctx_claim(long options, rocshmem_ctx_t *ctx)

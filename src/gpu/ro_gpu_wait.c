@@ -2,12 +2,13 @@
  * PE's proxy. Loads are acquire so that data put before a flag is seen after it.
  * These waits have no timeout: how long a flag takes is the application's business. */
 #include "config.h"
-#include "gpu/ro_gpu_post.h"
+#include "gpu/ro_gpu_ipc.h"
 
-#include "gpu/ro_gpu_log.h"
-
+/* Every wait and test starts here: a comparison that exists, on a heap the caller can load. */
 static RO_FN int ro_gpu_cmp_valid(int cmp, const char *api)
 {
+    if (!ro_gpu_heap_loadable(api))
+        return 0;
     if (RO_LIKELY(cmp >= ROCSHMEM_CMP_EQ && cmp <= ROCSHMEM_CMP_LE))
         return 1;
     RO_GPU_ERR("%s: comparison %d is not one of ROCSHMEM_CMP_EQ..ROCSHMEM_CMP_LE; not waiting", api, cmp);

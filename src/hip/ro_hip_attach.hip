@@ -6,7 +6,9 @@
 
 #include <hip/hip_runtime.h>
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "core/ro_device_lib.h"
 #include "gpu/ro_gpu.h"
 
 /* ro_gpu.h names the device copy in GPU code; the host library's copy is wanted here. */
@@ -38,16 +40,17 @@ static int ro_hip_attach(void)
                 dev, hipGetErrorString(e));
         return -1;
     }
-    RO_ATTACH_COPY(ro_gpu_state_d, &ro_gpu_state);
+    RO_ATTACH_COPY(ro_gpu_state_d, rocshmem_ro_device_view());
     RO_ATTACH_COPY(rocshmem_ro_ctx_default_d, &ROCSHMEM_CTX_DEFAULT);
     RO_ATTACH_COPY(rocshmem_ro_ctx_invalid_d, &ROCSHMEM_CTX_INVALID);
     RO_ATTACH_COPY(rocshmem_ro_team_world_d, &ROCSHMEM_TEAM_WORLD);
+    RO_ATTACH_COPY(rocshmem_ro_team_shared_d, &ROCSHMEM_TEAM_SHARED);
     return 0;
 }
 
 extern "C" int rocshmem_ro_init_thread_gpu(int requested, int *provided)
 {
-    int rc = rocshmem_init_thread(requested, provided);
+    int rc = rocshmem_ro_init_thread_kernels(requested, provided);
 
     if (rc == ROCSHMEM_SUCCESS && ro_hip_attach()) {
         rocshmem_global_exit(1);
@@ -57,7 +60,10 @@ extern "C" int rocshmem_ro_init_thread_gpu(int requested, int *provided)
 
 extern "C" void rocshmem_ro_init_gpu(void)
 {
-    rocshmem_init();
+    if (rocshmem_ro_init_thread_kernels(ROCSHMEM_THREAD_SINGLE, NULL) != ROCSHMEM_SUCCESS) {
+        fprintf(stderr, "[rocshmem_ro] error: rocshmem_init failed; exiting\n");
+        exit(1);
+    }
     if (ro_hip_attach())
         rocshmem_global_exit(1);
 }

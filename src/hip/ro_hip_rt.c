@@ -121,6 +121,90 @@ out:
     return;
 }
 
+static void *ro_hip_dev_alloc(size_t len, const char *what)
+{
+    void *p = NULL;
+
+    RO_HIP_CHECK(hipMalloc(&p, len ? len : 64), err);
+    RO_HIP_CHECK(hipMemset(p, 0, len ? len : 64), free_p);
+    return p;
+free_p:
+    (void)hipFree(p);
+err:
+    RO_ERR("no device memory for %s (%zu bytes)", what, len);
+    return NULL;
+}
+
+static void ro_hip_dev_free(void *p)
+{
+    if (p)
+        RO_HIP_CHECK(hipFree(p), out);
+out:
+    return;
+}
+
+static const struct ro_mem_ops ro_hip_dev_mem = {
+    .name = "hip-device",
+    .alloc = ro_hip_dev_alloc,
+    .free = ro_hip_dev_free,
+};
+
+static int ro_hip_heap_alloc(size_t len, void **base)
+{
+    *base = ro_hip_dev_alloc(len, "the device heap (lower ROCSHMEM_HEAP_SIZE, or "
+                             "ROCSHMEM_HEAP_LOCATION=host)");
+    return *base ? 0 : -ENOMEM;
+}
+
+static int ro_hip_ipc_export(void *base, struct ro_ipc_handle *h)
+{
+    hipIpcMemHandle_t mh;
+
+    _Static_assert(sizeof(mh) <= sizeof(h->bytes), "HIP IPC handle larger than 64 bytes");
+    RO_HIP_CHECK(hipIpcGetMemHandle(&mh, base), err);
+    memcpy(h->bytes, &mh, sizeof(mh));
+    return 0;
+err:
+    return -EIO;
+}
+
+static int ro_hip_ipc_open(const struct ro_ipc_handle *h, void **base)
+{
+    hipIpcMemHandle_t mh;
+
+    memcpy(&mh, h->bytes, sizeof(mh));
+    RO_HIP_CHECK(hipIpcOpenMemHandle(base, mh, hipIpcMemLazyEnablePeerAccess), err);
+    return 0;
+err:
+    *base = NULL;
+    return -EIO;
+}
+
+static void ro_hip_ipc_close(void *base)
+{
+    if (base)
+        RO_HIP_CHECK(hipIpcCloseMemHandle(base), out);
+out:
+    return;
+}
+
+static int ro_hip_copy(void *dst, const void *src, size_t len)
+{
+    RO_HIP_CHECK(hipMemcpy(dst, src, len, hipMemcpyDefault), err);
+    return 0;
+err:
+    return -EIO;
+}
+
+static int ro_hip_zero(void *dst, size_t len)
+{
+    RO_HIP_CHECK(hipMemset(dst, 0, len), err);
+    RO_HIP_CHECK(hipDeviceSynchronize(), err);
+    return 0;
+err:
+    return -EIO;
+}
+
 /* For the device library's attach step (ro_hip_attach.hip): the device init picked, or -1
  * when this PE runs CPU-only. */
 int rocshmem_ro_hip_device(void);
@@ -138,7 +222,16 @@ const struct ro_gpu_rt_ops ro_gpu_rt_hip = {
     .name = "hip",
     .open = ro_hip_open,
     .mem = &ro_hip_mem,
+    .dev_mem = &ro_hip_dev_mem,
     .heap_register = ro_hip_heap_register,
     .heap_unregister = ro_hip_heap_unregister,
+    .heap_alloc = ro_hip_heap_alloc,
+    .heap_free = ro_hip_dev_free,
+    .ipc_export = ro_hip_ipc_export,
+    .ipc_open = ro_hip_ipc_open,
+    .ipc_close = ro_hip_ipc_close,
+    .copy = ro_hip_copy,
+    .zero = ro_hip_zero,
+    .device = rocshmem_ro_hip_device,
     .describe = ro_hip_describe,
 };

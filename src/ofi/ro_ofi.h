@@ -22,6 +22,10 @@ struct ro_ofi_params {
     int amo_emulate;        /* emulate every AMO with compare-and-swap (testing) */
     size_t max_msg;         /* 0, or a cap on bytes per libfabric operation (testing) */
     unsigned timeout_s;     /* bound on retrying -FI_EAGAIN and on an emulated AMO's wait */
+    /* The heap is GPU memory of this kind and device (FI_HMEM): only providers that can
+     * register it fit, and ro_ofi_open returns -ENODATA when none can. */
+    enum ro_ofi_hmem { RO_OFI_HMEM_NONE, RO_OFI_HMEM_CUDA, RO_OFI_HMEM_ROCR } hmem;
+    int hmem_device;
 };
 
 /* What a peer needs to reach this PE's heap. */

@@ -75,8 +75,9 @@ const struct ro_ofi_quirk *ro_ofi_quirk_find(const char *prov_name)
     return &none;
 }
 
-/* Returns hints for fi_getinfo, or NULL when out of memory. prov_name may be NULL. */
-struct fi_info *ro_ofi_hints_alloc(const char *prov_name)
+/* Returns hints for fi_getinfo, or NULL when out of memory. prov_name may be NULL. hmem:
+ * the heap is GPU memory, which the provider must register (FI_HMEM). */
+struct fi_info *ro_ofi_hints_alloc(const char *prov_name, bool hmem)
 {
     struct fi_info *hints = fi_allocinfo();
 
@@ -87,6 +88,10 @@ struct fi_info *ro_ofi_hints_alloc(const char *prov_name)
     hints->domain_attr->mr_mode = ro_ofi_required.mr_mode;
     hints->domain_attr->threading = ro_ofi_required.threading;
     hints->domain_attr->av_type = ro_ofi_required.av_type;
+    if (hmem) {
+        hints->caps |= FI_HMEM;
+        hints->domain_attr->mr_mode |= FI_MR_HMEM;
+    }
     /* tx op_flags stay at the provider default: completion semantics are chosen per post
      * (ro_ofi_quirks), since FI_DELIVERY_COMPLETE as a default op flag breaks shm. */
     if (prov_name) {

@@ -72,7 +72,8 @@ static int ro_ofi_info_bind_iface(const char *iface, struct fi_info **chosen)
     ret = ro_ofi_iface_addr(iface, addr, sizeof(addr));
     if (ret)
         return ret;
-    hints = ro_ofi_hints_alloc((*chosen)->fabric_attr->prov_name);
+    hints = ro_ofi_hints_alloc((*chosen)->fabric_attr->prov_name,
+                               ((*chosen)->caps & FI_HMEM) != 0);
     if (!hints)
         return -ENOMEM;
     ret = fi_getinfo(RO_OFI_VERSION, addr, NULL, FI_SOURCE, hints, &list);
@@ -93,17 +94,23 @@ free_hints:
 
 /* Lists the provider entries that match the hints, libfabric's preference first. On
  * success *out holds the list (free with fi_freeinfo). */
-static int ro_ofi_info_list(const char *prov, const char *env_prov, struct fi_info **out)
+static int ro_ofi_info_list(const char *prov, const char *env_prov, bool hmem,
+                            struct fi_info **out)
 {
     struct fi_info *hints, *list;
     int ret;
 
-    hints = ro_ofi_hints_alloc(prov);
+    hints = ro_ofi_hints_alloc(prov, hmem);
     if (!hints)
         return -ENOMEM;
     /* FI_PROVIDER needs no code here: libfabric itself filters by it. */
     ret = fi_getinfo(RO_OFI_VERSION, NULL, NULL, 0, hints, &list);
-    if (ret == -FI_ENODATA && (prov || env_prov)) {
+    if (ret == -FI_ENODATA && hmem) {
+        /* The caller names the fixes: it knows why the heap is GPU memory. */
+        RO_INFO("no provider%s%s registers GPU memory (FI_HMEM) here", prov ? " " : "",
+                prov ? prov : "");
+        ret = -ENODATA;
+    } else if (ret == -FI_ENODATA && (prov || env_prov)) {
         ro_ofi_hints_explain(hints, prov ? prov : env_prov);
     } else if (ret == -FI_ENODATA) {
         RO_ERR("no libfabric provider offers RDM endpoints with RMA and atomics "
@@ -174,6 +181,9 @@ static int ro_ofi_open_info(const struct ro_ofi_params *p, const struct fi_info 
     o->wait_sec = p->timeout_s;
     o->done = ro_ofi_done_ignore;
     o->npes = p->npes;
+    o->hmem_iface = p->hmem == RO_OFI_HMEM_CUDA ? FI_HMEM_CUDA :
+                    p->hmem == RO_OFI_HMEM_ROCR ? FI_HMEM_ROCR : FI_HMEM_SYSTEM;
+    o->hmem_device = p->hmem_device;
     o->info = fi_dupinfo(fi);
     if (!o->info) {
         ret = -ENOMEM;
@@ -219,7 +229,7 @@ int ro_ofi_open(const struct ro_ofi_params *p, struct ro_ofi **out)
 
     if (env_prov && !*env_prov)
         env_prov = NULL;
-    ret = ro_ofi_info_list(prov, env_prov, &list);
+    ret = ro_ofi_info_list(prov, env_prov, p->hmem != RO_OFI_HMEM_NONE, &list);
     if (ret)
         return ret;
     /* A provider the user named must do; otherwise the first that fits, in libfabric's

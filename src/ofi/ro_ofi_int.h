@@ -102,6 +102,8 @@ struct ro_ofi {
     uint64_t write_flags;           /* on every put and non-fetching AMO (ro_ofi_quirk) */
     bool amo_plain_fetch;           /* non-fetching AMOs go out as fetching ones (ro_ofi_quirk) */
     bool ordered;                   /* see ro_ofi_ordered */
+    enum fi_hmem_iface hmem_iface;  /* FI_HMEM_SYSTEM, or the GPU kind of a device heap */
+    int hmem_device;
     size_t inject_size;             /* puts and AMOs up to this size go out with FI_INJECT */
     size_t max_msg;                 /* fragment size for put/get */
     unsigned char amo[RO_DT_COUNT][RO_AMO_COUNT][RO_OFI_AMO_FORMS];  /* enum ro_ofi_amo_how */
@@ -127,7 +129,7 @@ struct ro_ofi_quirk {
 extern const enum fi_datatype ro_ofi_dt[RO_DT_COUNT];
 extern const enum fi_op ro_ofi_op[RO_AMO_COUNT];
 extern const enum fi_datatype ro_ofi_dt_uint_of_size[9];  /* index: size in bytes 1, 2, 4, 8 */
-struct fi_info *ro_ofi_hints_alloc(const char *prov_name);
+struct fi_info *ro_ofi_hints_alloc(const char *prov_name, bool hmem);
 const struct ro_ofi_quirk *ro_ofi_quirk_find(const char *prov_name);
 void ro_ofi_hints_explain(const struct fi_info *hints, const char *prov_name);
 bool ro_ofi_addr_is_ip(uint32_t addr_format);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 
 /* Without FI_MR_PROV_KEY we choose the key. It must be unique per domain in this process,
  * and the heap is the only region ever registered, so a constant will do. */
@@ -24,9 +25,22 @@ int ro_ofi_mr_reg(struct ro_ofi *o, void *base, size_t len, struct ro_ofi_mr_inf
     /* FI_READ/FI_WRITE as well as the remote rights: providers that need a local descriptor
      * (none of the ones here, as FI_MR_LOCAL is not requested) may then use the heap as a
      * local buffer too. */
-    RO_OFI_CHECK(fi_mr_reg(o->domain, base, len,
-                           FI_REMOTE_READ | FI_REMOTE_WRITE | FI_READ | FI_WRITE, 0,
-                           RO_OFI_HEAP_KEY, 0, &mr, NULL), err);
+    struct iovec iov = { .iov_base = base, .iov_len = len };
+    struct fi_mr_attr attr = {
+        .mr_iov = &iov,
+        .iov_count = 1,
+        .access = FI_REMOTE_READ | FI_REMOTE_WRITE | FI_READ | FI_WRITE,
+        .requested_key = RO_OFI_HEAP_KEY,
+        .iface = o->hmem_iface,
+    };
+
+    /* A device heap names its GPU (FI_HMEM); a host heap is FI_HMEM_SYSTEM, as fi_mr_reg
+     * would register it. */
+    if (o->hmem_iface == FI_HMEM_CUDA)
+        attr.device.cuda = o->hmem_device;
+    else if (o->hmem_iface == FI_HMEM_ROCR)
+        attr.device.reserved = (uint64_t)o->hmem_device;
+    RO_OFI_CHECK(fi_mr_regattr(o->domain, &attr, 0, &mr), err);
     /* FI_MR_ENDPOINT: the region is usable only once bound to the endpoint and enabled. */
     if (o->mr_endpoint) {
         RO_OFI_CHECK(fi_mr_bind(mr, &o->ep->fid, 0), close_mr);

@@ -1,5 +1,5 @@
-/* The heap region in host memory (page-aligned, zeroed, never moved) and the checks
- * that turn a bad malloc/free into a clear message. */
+/* The heap region (host memory mapped here, or a device region the caller allocated: it is
+ * zeroed and never moved) and the checks that turn a bad malloc/free into a clear message. */
 #include "config.h"
 #include "sheap/ro_sheap.h"
 
@@ -8,14 +8,43 @@
 
 #include "common/ro_log.h"
 
-int ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved)
+int ro_sheap_place(struct ro_sheap *h, void *region, size_t region_len, size_t size,
+                   size_t reserved)
 {
-    size_t map_len, off;
-    uint8_t *map;
+    size_t off;
     int rc;
 
-    if (reserved % RO_SHEAP_ALIGN || reserved >= size || size > SIZE_MAX - RO_SHEAP_BASE_ALIGN) {
-        RO_ERR("heap of %zu bytes cannot hold the runtime's %zu reserved bytes", size, reserved);
+    if (reserved % RO_SHEAP_ALIGN || reserved >= size || size > SIZE_MAX - RO_SHEAP_BASE_ALIGN ||
+        region_len < size + RO_SHEAP_BASE_ALIGN) {
+        RO_ERR("heap of %zu bytes (in a region of %zu) cannot hold the runtime's %zu reserved "
+               "bytes", size, region_len, reserved);
+        return -EINVAL;
+    }
+    rc = ro_sheap_alloc_init(&h->alloc, size);
+    if (!rc && reserved)
+        rc = ro_sheap_alloc_take(&h->alloc, reserved, RO_SHEAP_ALIGN, &off);
+    if (rc) {
+        ro_sheap_alloc_fini(&h->alloc);
+        return rc;
+    }
+    h->map = region;
+    h->map_len = region_len;
+    h->mapped = 0;
+    h->base = (uint8_t *)region +
+              (RO_SHEAP_BASE_ALIGN - (uintptr_t)region % RO_SHEAP_BASE_ALIGN) % RO_SHEAP_BASE_ALIGN;
+    h->size = size;
+    h->reserved = reserved;
+    return 0;
+}
+
+int ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved)
+{
+    size_t map_len;
+    void *map;
+    int rc;
+
+    if (size > SIZE_MAX - RO_SHEAP_BASE_ALIGN) {
+        RO_ERR("heap of %zu bytes: too large", size);
         return -EINVAL;
     }
     /* mmap only aligns to a page: map one alignment unit more and start at the first
@@ -28,28 +57,21 @@ int ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved)
                ro_strerror(errno));
         return rc;
     }
-    rc = ro_sheap_alloc_init(&h->alloc, size);
-    if (!rc && reserved)
-        rc = ro_sheap_alloc_take(&h->alloc, reserved, RO_SHEAP_ALIGN, &off);
-    if (rc) {
-        ro_sheap_alloc_fini(&h->alloc);
+    rc = ro_sheap_place(h, map, map_len, size, reserved);
+    if (rc)
         munmap(map, map_len);
-        return rc;
-    }
-    h->map = map;
-    h->map_len = map_len;
-    h->base = map + (RO_SHEAP_BASE_ALIGN - (uintptr_t)map % RO_SHEAP_BASE_ALIGN) % RO_SHEAP_BASE_ALIGN;
-    h->size = size;
-    h->reserved = reserved;
-    return 0;
+    else
+        h->mapped = 1;
+    return rc;
 }
 
 void ro_sheap_close(struct ro_sheap *h)
 {
     ro_sheap_alloc_fini(&h->alloc);
-    if (h->map && munmap(h->map, h->map_len))
+    if (h->mapped && munmap(h->map, h->map_len))
         RO_SYS_ERR("munmap(heap)", errno);
     h->map = NULL;
+    h->mapped = 0;
     h->base = NULL;
 }
 

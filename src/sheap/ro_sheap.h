@@ -37,12 +37,18 @@ struct ro_sheap {
     uint8_t *base;              /* RO_SHEAP_BASE_ALIGN-aligned */
     size_t size;
     size_t reserved;
-    void *map;                  /* what mmap returned, and its length */
+    void *map;                  /* the whole region, and its length */
     size_t map_len;
+    int mapped;                 /* 1: ro_sheap_open mapped the region and unmaps it */
     struct ro_sheap_alloc alloc;
 };
 
+/* A heap in host memory that ro_sheap_open maps (and ro_sheap_close unmaps). */
 int  ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved);
+/* A heap in a zeroed region of at least size + RO_SHEAP_BASE_ALIGN bytes that the caller
+ * made and frees after ro_sheap_close (a device heap). */
+int  ro_sheap_place(struct ro_sheap *h, void *region, size_t region_len, size_t size,
+                    size_t reserved);
 void ro_sheap_close(struct ro_sheap *h);
 /* User allocation: NULL with a logged reason on failure. */
 void *ro_sheap_take(struct ro_sheap *h, size_t size, size_t align);

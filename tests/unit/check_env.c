@@ -136,7 +136,7 @@ START_TEST(test_defaults)
 
     parse_defaults(&env);
     ck_assert_uint_eq(env.HEAP_SIZE, (size_t)256 << 20);
-    ck_assert_int_eq(env.HEAP_LOCATION, RO_HEAP_HOST);
+    ck_assert_int_eq(env.HEAP_LOCATION, RO_HEAP_AUTO);
     ck_assert_uint_eq(env.MAX_NUM_CONTEXTS, 64);
     ck_assert_int_eq(env.DISABLE_MIXED_IPC, 0);
     ck_assert_int_eq(env.BOOTSTRAP, RO_BOOT_AUTO);

@@ -1,0 +1,195 @@
+/* The heap step of init: where the heap lives (GPU memory or host memory), which PEs reach
+ * it by load and store (same-node PEs through GPU IPC, when the heap is GPU memory) and
+ * which through the proxy and libfabric, the exchange of what each needs, and the undoing
+ * of it all at finalize. */
+#include "config.h"
+#include "core/ro_init_steps.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/ro_log.h"
+#include "core/ro_core.h"
+
+/* What a peer needs to reach our heap, and what catches mismatched settings. */
+struct ro_heap_card {
+    struct ro_ofi_mr_info mr;
+    uint64_t size;
+    uint64_t on_device;
+    struct ro_ipc_handle ipc;     /* of heap_region, when on_device */
+    uint64_t offset;              /* heap base - heap_region */
+};
+
+/* Whether PE pe maps this PE's device heap (and this PE its): same node, IPC allowed. */
+static int ro_heap_ipc_peer(int pe)
+{
+    return ro_core.heap_on_device && ro_core.on_node[pe] &&
+           (pe == ro_core.boot->rank || !ro_core.env.DISABLE_MIXED_IPC);
+}
+
+int ro_init_heap_plan(void)
+{
+    enum ro_heap_loc loc = ro_core.env.HEAP_LOCATION;
+    int has_gpu = ro_core.gpu != &ro_gpu_rt_none;
+
+    if (loc == RO_HEAP_AUTO)
+        loc = has_gpu && ro_core.kernels ? RO_HEAP_DEVICE : RO_HEAP_HOST;
+    if (loc == RO_HEAP_DEVICE && !has_gpu) {
+        RO_ERR("ROCSHMEM_HEAP_LOCATION=device: this PE has no GPU (it runs CPU-only); set "
+               "ROCSHMEM_HEAP_LOCATION=host");
+        return -ENODEV;
+    }
+    ro_core.heap_on_device = loc == RO_HEAP_DEVICE;
+    return 0;
+}
+
+int ro_heap_needs_hmem(const char **why_pe)
+{
+    for (int pe = 0; pe < ro_core.boot->size; pe++) {
+        if (ro_core.heap_on_device && !ro_heap_ipc_peer(pe)) {
+            *why_pe = ro_core.on_node[pe] ? "is on this node, but ROCSHMEM_DISABLE_MIXED_IPC=1 "
+                                            "sends it through libfabric"
+                                          : "is on another node";
+            return pe;
+        }
+    }
+    return -1;
+}
+
+/* The region and the heap in it, registered for the proxy's peers. */
+static int ro_heap_make(struct ro_heap_card *mine, int need_mr)
+{
+    size_t reserved = (sizeof(struct ro_gpu_reserved) + RO_SHEAP_ALIGN - 1) &
+                      ~(size_t)(RO_SHEAP_ALIGN - 1);
+    size_t size = ro_core.env.HEAP_SIZE;
+    int rc;
+
+    if (ro_core.heap_on_device) {
+        if (size > SIZE_MAX - RO_SHEAP_BASE_ALIGN) {
+            RO_ERR("ROCSHMEM_HEAP_SIZE=%zu: too large", size);
+            return -EINVAL;
+        }
+        ro_core.heap_region_len = size + RO_SHEAP_BASE_ALIGN;
+        rc = ro_core.gpu->heap_alloc(ro_core.heap_region_len, &ro_core.heap_region);
+        if (!rc)
+            rc = ro_sheap_place(&ro_core.heap, ro_core.heap_region, ro_core.heap_region_len,
+                                size, reserved);
+        if (!rc)
+            rc = ro_core.gpu->ipc_export(ro_core.heap_region, &mine->ipc);
+        mine->offset = (uint64_t)(ro_core.heap.base - (uint8_t *)ro_core.heap_region);
+    } else {
+        rc = ro_sheap_open(&ro_core.heap, size, reserved);
+        if (!rc)
+            rc = ro_core.gpu->heap_register(ro_core.heap.base, ro_core.heap.size);
+    }
+    if (!rc && need_mr)
+        rc = ro_ofi_mr_reg(ro_core.ofi, ro_core.heap.base, ro_core.heap.size, &mine->mr);
+    mine->size = size;
+    mine->on_device = (uint64_t)ro_core.heap_on_device;
+    return rc;
+}
+
+/* Every peer's settings must match ours: the heap is symmetric. */
+static int ro_heap_check_peers(const struct ro_heap_card *all, const struct ro_heap_card *mine)
+{
+    for (int pe = 0; pe < ro_core.boot->size; pe++) {
+        if (all[pe].size != mine->size) {
+            RO_ERR("PE %d has a %llu-byte heap and this PE %llu: set ROCSHMEM_HEAP_SIZE alike "
+                   "on every PE", pe, (unsigned long long)all[pe].size,
+                   (unsigned long long)mine->size);
+            return -EINVAL;
+        }
+        if (all[pe].on_device != mine->on_device) {
+            RO_ERR("PE %d has its heap in %s memory and this PE in %s memory (one of them has "
+                   "no GPU, or ROCSHMEM_HEAP_LOCATION differs): set ROCSHMEM_HEAP_LOCATION=host "
+                   "on every PE", pe, all[pe].on_device ? "GPU" : "host",
+                   mine->on_device ? "GPU" : "host");
+            return -EINVAL;
+        }
+    }
+    return 0;
+}
+
+/* Maps the heap of every IPC peer: ipc_base (host table) and its device copy. */
+static int ro_heap_map_peers(const struct ro_heap_card *all)
+{
+    int n = ro_core.boot->size, me = ro_core.boot->rank, rc = 0;
+
+    ro_core.ipc_base = calloc((size_t)n, sizeof(*ro_core.ipc_base));
+    ro_core.ipc_mapped = calloc((size_t)n, sizeof(*ro_core.ipc_mapped));
+    if (!ro_core.ipc_base || !ro_core.ipc_mapped)
+        return -ENOMEM;
+    for (int pe = 0; pe < n && !rc; pe++) {
+        if (!ro_heap_ipc_peer(pe))
+            continue;
+        if (pe == me) {
+            ro_core.ipc_base[pe] = ro_core.heap.base;
+            continue;
+        }
+        rc = ro_core.gpu->ipc_open(&all[pe].ipc, &ro_core.ipc_mapped[pe]);
+        if (rc)
+            RO_ERR("cannot map the device heap of PE %d, on this node (set "
+                   "ROCSHMEM_DISABLE_MIXED_IPC=1 with ROCSHMEM_HEAP_LOCATION=host to reach it "
+                   "through libfabric instead)", pe);
+        else
+            ro_core.ipc_base[pe] = (uint8_t *)ro_core.ipc_mapped[pe] + all[pe].offset;
+    }
+    if (rc)
+        return rc;
+    ro_core.ipc_base_dev = ro_core.gpu->dev_mem->alloc((size_t)n * sizeof(uint8_t *),
+                                                       "the IPC address table");
+    if (!ro_core.ipc_base_dev)
+        return -ENOMEM;
+    return ro_core.gpu->copy(ro_core.ipc_base_dev, ro_core.ipc_base,
+                             (size_t)n * sizeof(uint8_t *));
+}
+
+int ro_init_heap(void)
+{
+    const char *why;
+    int need_mr = ro_heap_needs_hmem(&why) >= 0 || !ro_core.heap_on_device;
+    struct ro_heap_card mine, *all;
+    struct ro_ofi_mr_info *mrs;
+    int rc;
+
+    memset(&mine, 0, sizeof(mine));
+    rc = ro_heap_make(&mine, need_mr);
+    if (rc)
+        return rc;
+    rc = ro_allgather(&mine, sizeof(mine), (void **)&all, "heap cards");
+    if (rc)
+        return rc;
+    rc = ro_heap_check_peers(all, &mine);
+    mrs = calloc((unsigned)ro_core.boot->size, sizeof(*mrs));
+    if (!rc && !mrs)
+        rc = -ENOMEM;
+    for (int pe = 0; pe < ro_core.boot->size && !rc; pe++)
+        mrs[pe] = all[pe].mr;
+    if (!rc)
+        rc = ro_ofi_mr_peers(ro_core.ofi, mrs);
+    if (!rc && ro_core.heap_on_device)
+        rc = ro_heap_map_peers(all);
+    free(mrs);
+    free(all);
+    return rc;
+}
+
+void ro_fini_heap(void)
+{
+    for (int pe = 0; ro_core.ipc_mapped && pe < ro_core.boot->size; pe++)
+        if (ro_core.ipc_mapped[pe])
+            ro_core.gpu->ipc_close(ro_core.ipc_mapped[pe]);
+    free(ro_core.ipc_mapped);
+    free(ro_core.ipc_base);
+    if (ro_core.ipc_base_dev)
+        ro_core.gpu->dev_mem->free(ro_core.ipc_base_dev);
+    ro_core.ipc_mapped = NULL;
+    ro_core.ipc_base = ro_core.ipc_base_dev = NULL;
+    if (ro_core.heap.base && !ro_core.heap_on_device)
+        ro_core.gpu->heap_unregister(ro_core.heap.base);
+    ro_sheap_close(&ro_core.heap);
+    if (ro_core.heap_region)
+        ro_core.gpu->heap_free(ro_core.heap_region);
+    ro_core.heap_region = NULL;
+}

@@ -1,0 +1,165 @@
+/* The on-node path: the heaps of same-node PEs are mapped into this process (GPU IPC, set
+ * up by init), and operations on them are loads, stores and system-scope atomics, with no
+ * descriptor and no proxy. Device code does them itself; host code (host API calls on a
+ * device heap) copies through the GPU runtime and refuses what needs a GPU's atomics.
+ * Completion: a store is done once a system-scope fence follows it (fence and quiet). */
+#ifndef RO_GPU_IPC_H
+#define RO_GPU_IPC_H
+
+#include "common/ro_word.h"
+#include "gpu/ro_gpu_log.h"
+#include "gpu/ro_gpu_post.h"
+
+/* [addr, addr + len) of PE pe as this process reaches it by load and store, or NULL when
+ * pe is reached through the proxy. Bad arguments also give NULL: the proxy path, which
+ * every caller falls back to, reports them. */
+RO_DEVICE uint8_t *ro_gpu_ipc_addr(const void *addr, size_t len, int pe)
+{
+    const uint8_t *p = (const uint8_t *)addr, *base = ro_gpu_state.heap_base;
+    uint8_t *peer;
+
+    if (!ro_gpu_state.ipc_base || (unsigned)pe >= (unsigned)ro_gpu_state.n_pes)
+        return NULL;
+    peer = ro_gpu_state.ipc_base[pe];
+    if (!peer || p < base || (size_t)(p - base) > ro_gpu_state.heap_size ||
+        len > ro_gpu_state.heap_size - (size_t)(p - base))
+        return NULL;
+    return peer + (p - base);
+}
+
+#if defined(__CUDACC__) || defined(__HIPCC__)
+/* Member `rank` of a group of `nthreads` (all of them call this with the same arguments)
+ * copies its share: 16-byte words when both ends allow it, so a workgroup's loads and
+ * stores coalesce, then the bytes left. */
+RO_DEVICE void ro_gpu_ipc_copy(void *dst, const void *src, size_t n, int rank, int nthreads)
+{
+    uint8_t *d = (uint8_t *)dst;
+    const uint8_t *s = (const uint8_t *)src;
+    size_t i;
+
+    if ((((uintptr_t)d | (uintptr_t)s) & 15) == 0) {
+        size_t words = n / 16;
+        for (i = (size_t)rank; i < words; i += (size_t)nthreads)
+            ro_copy16_uncached(d + 16 * i, s + 16 * i);
+        d += 16 * words;
+        s += 16 * words;
+        n -= 16 * words;
+    }
+    for (i = (size_t)rank; i < n; i += (size_t)nthreads)
+        ((volatile uint8_t *)d)[i] = ((const volatile uint8_t *)s)[i];
+}
+
+/* One value of 1, 2, 4 or 8 bytes (p and g): a single access, past the caches. */
+RO_DEVICE void ro_gpu_ipc_word(void *dst, const void *src, size_t size)
+{
+    switch (size) {
+    case 1: *(volatile uint8_t *)dst = *(const volatile uint8_t *)src; break;
+    case 2: *(volatile uint16_t *)dst = *(const volatile uint16_t *)src; break;
+    case 4: *(volatile uint32_t *)dst = *(const volatile uint32_t *)src; break;
+    case 8: *(volatile uint64_t *)dst = *(const volatile uint64_t *)src; break;
+    default: ro_gpu_ipc_copy(dst, src, size, 0, 1); break;
+    }
+}
+
+/* An AMO on a mapped word (4 or 8 bytes, aligned: checked by the caller), at system scope
+ * so that every PE's GPU threads see one order. The old value goes to *result when it is
+ * not NULL. Integer add, swap, read and compare-and-swap of 8 bytes map onto one atomic;
+ * the rest is a compare-and-swap loop over ro_word_apply. */
+RO_DEVICE void ro_gpu_ipc_amo(void *dest, enum ro_dt dt, enum ro_amo_op op, const void *operand,
+                              const void *compare, void *result, const char *api)
+{
+    const size_t size = ro_dt_size(dt);
+    union ro_word arg, old, cmp, want;
+    int is_int = dt != RO_DT_FLOAT && dt != RO_DT_DOUBLE;
+
+    arg.u64 = cmp.u64 = 0;
+    if (operand)
+        arg = ro_word_load(operand, size);
+    if (compare)
+        cmp = ro_word_load(compare, size);
+    if (size == 8) {
+        uint64_t *p = (uint64_t *)dest;
+        if (op == RO_AMO_SUM && is_int)
+            old.u64 = ro_atomic_add64_sys(p, arg.u64);
+        else if (op == RO_AMO_WRITE)
+            old.u64 = ro_atomic_swap64_sys(p, arg.u64);
+        else if (op == RO_AMO_READ)
+            old.u64 = ro_load_acquire64_sys(p);
+        else if (op == RO_AMO_CSWAP)
+            old.u64 = ro_atomic_cas64_sys(p, cmp.u64, arg.u64);
+        else {
+            uint64_t seen = ro_load_volatile64(p);
+            do {
+                old.u64 = seen;
+                want = ro_word_apply(dt, op, old, arg);
+            } while ((seen = ro_atomic_cas64_sys(p, old.u64, want.u64)) != old.u64);
+        }
+    } else if (size == 4) {
+        uint32_t *p = (uint32_t *)dest, seen = *(volatile uint32_t *)p;
+        old.u64 = 0;
+        for (;;) {
+            old.u32 = seen;
+            if (op == RO_AMO_READ)
+                break;
+            if (op == RO_AMO_CSWAP)
+                want = seen == cmp.u32 ? arg : old;
+            else
+                want = ro_word_apply(dt, op, old, arg);
+            if ((seen = ro_atomic_cas32_sys(p, old.u32, want.u32)) == old.u32)
+                break;
+        }
+    } else {
+        RO_GPU_ERR("%s: no %zu-byte atomics; operation dropped", api, size);
+        old.u64 = 0;
+    }
+    if (result)
+        memcpy(result, &old, size);
+}
+
+/* 1: this PE's heap can be loaded from here (always, on a GPU). */
+RO_DEVICE int ro_gpu_heap_loadable(const char *api)
+{
+    (void)api;
+    return 1;
+}
+
+#else
+/* Host code: the mapped heaps are GPU memory, reached with the GPU runtime's copies. */
+
+/* 1 when host code can load from this PE's heap: not when the heap is GPU memory (then it
+ * says so, naming the fixes, and the caller returns at once). */
+RO_DEVICE int ro_gpu_heap_loadable(const char *api)
+{
+    if (RO_LIKELY(!ro_gpu_state.heap_on_device))
+        return 1;
+    RO_GPU_ERR("%s from the host: the heap is in GPU memory (ROCSHMEM_HEAP_LOCATION=device), "
+               "which host code cannot load from; call it from a kernel, or set "
+               "ROCSHMEM_HEAP_LOCATION=host; returns at once", api);
+    return 0;
+}
+
+RO_DEVICE void ro_gpu_ipc_copy(void *dst, const void *src, size_t n, int rank, int nthreads)
+{
+    (void)nthreads;
+    if (rank == 0 && ro_gpu_state.host_copy(dst, src, n))
+        ro_gpu_state.fatal("a host copy to or from the device heap failed (logged above)");
+}
+
+RO_DEVICE void ro_gpu_ipc_word(void *dst, const void *src, size_t size)
+{
+    ro_gpu_ipc_copy(dst, src, size, 0, 1);
+}
+
+RO_DEVICE void ro_gpu_ipc_amo(void *dest, enum ro_dt dt, enum ro_amo_op op, const void *operand,
+                              const void *compare, void *result, const char *api)
+{
+    (void)dest; (void)op; (void)operand; (void)compare;
+    RO_GPU_ERR("%s from the host: the heap is in GPU memory (ROCSHMEM_HEAP_LOCATION=device), "
+               "where only GPU threads do atomics; call it from a kernel, or set "
+               "ROCSHMEM_HEAP_LOCATION=host; operation dropped", api);
+    if (result)
+        memset(result, 0, ro_dt_size(dt));
+}
+#endif
+
+#endif
