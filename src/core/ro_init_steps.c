@@ -157,7 +157,8 @@ int ro_init_proxy(void)
         .xport_obj = ro_core.ofi,
         .mem = ro_core.gpu->mem,
         .ring_size = (unsigned)ro_core.env.RO_RING_SIZE,
-        .max_rings = ro_core.env.MAX_NUM_CONTEXTS + ro_core.env.RO_DEFAULT_CTX_RINGS,
+        /* Each kind of producer (GPU, host) has its own rings in every context. */
+        .max_rings = 2 * (ro_core.env.MAX_NUM_CONTEXTS + ro_core.env.RO_DEFAULT_CTX_RINGS),
         .npes = (unsigned)ro_core.boot->size,
         .cpu_list = ro_core.env.RO_PROXY_CPU,
         .local_rank = ro_core.local_rank,
@@ -177,9 +178,12 @@ int ro_init_proxy(void)
     /* The whole pool now: device code claims contexts without calling the host. */
     for (unsigned i = 0; i < ro_gpu_state.nctxs && !rc; i++) {
         struct ro_ctx *c = &ro_gpu_state.ctxs[i];
-        c->nrings = i ? 1 : ro_core.env.RO_DEFAULT_CTX_RINGS;
-        for (unsigned k = 0; k < c->nrings && !rc; k++)
-            rc = ro_proxy_ring_add(ro_core.proxy, &c->rings[k]);
+        c->n_host_rings = i ? 1 : ro_core.env.RO_DEFAULT_CTX_RINGS;
+        c->n_gpu_rings = ro_core.gpu == &ro_gpu_rt_none ? 0 : c->n_host_rings;
+        for (unsigned k = 0; k < c->n_host_rings && !rc; k++)
+            rc = ro_proxy_ring_add(ro_core.proxy, &ro_mem_host, &c->host_rings[k]);
+        for (unsigned k = 0; k < c->n_gpu_rings && !rc; k++)
+            rc = ro_proxy_ring_add(ro_core.proxy, ro_core.gpu->dev_mem, &c->gpu_rings[k]);
     }
     if (rc)
         return rc;

@@ -11,15 +11,18 @@
 
 #include "proxy/ro_ring.h"
 
-/* A context owns one ring; the default context is ctx 0. The pool of contexts and their
- * rings is made at init, so that device code can claim one without the host. */
+/* A context owns rings for each kind of producer: GPU threads post to gpu_rings (whose
+ * producers' line is device memory; none on a CPU-only PE), host threads to host_rings.
+ * The default context is ctx 0. The pool of contexts and their rings is made at init, so
+ * that device code can claim one without the host. */
 #define RO_CTX_MAX_RINGS 8
 struct ro_ctx {
-    /* Workgroup b posts to rings[b % nrings]: spreading the default context over several
-     * rings keeps workgroups from contending on one tail and one full ring. A thread's
-     * operations always meet one ring, so its own order (and fence) is kept. */
-    struct ro_ring *rings[RO_CTX_MAX_RINGS];
-    unsigned nrings;
+    /* Workgroup b posts to rings[b % nrings] of its kind: spreading the default context over
+     * several rings keeps workgroups from contending on one tail and one full ring. A
+     * thread's operations always meet one ring, so its own order (and fence) is kept. */
+    struct ro_ring *gpu_rings[RO_CTX_MAX_RINGS];
+    struct ro_ring *host_rings[RO_CTX_MAX_RINGS];
+    unsigned n_gpu_rings, n_host_rings;
     long options;
     uint64_t in_use;     /* claimed with a compare-and-swap */
 };

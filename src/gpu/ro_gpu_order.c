@@ -82,10 +82,15 @@ RO_FN void rocshmem_sync_all(void)
 
 RO_FN void rocshmem_barrier_all(void)
 {
-    /* Every context's puts must be complete before any PE leaves the barrier. */
+    /* Every context's puts must be complete before any PE leaves the barrier (from the host:
+     * those of kernels that have ended too). */
     for (unsigned i = 0; i < ro_gpu_state.nctxs; i++)
         if (ro_gpu_state.ctxs[i].in_use)
+#if defined(__CUDACC__) || defined(__HIPCC__)
             ro_gpu_ctx_quiet(&ro_gpu_state.ctxs[i], "rocshmem_barrier_all");
+#else
+            ro_gpu_ctx_quiet_all(&ro_gpu_state.ctxs[i], "rocshmem_barrier_all");
+#endif
     rocshmem_sync_all();
 }
 

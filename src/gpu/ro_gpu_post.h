@@ -14,11 +14,16 @@ RO_DEVICE struct ro_ctx *ro_gpu_ctx(rocshmem_ctx_t ctx)
     return (struct ro_ctx *)ctx.ctx_opaque;
 }
 
-/* The ring the calling workgroup posts to in this context. */
+/* The ring the calling workgroup posts to in this context: one of its GPU rings in device
+ * code, one of its host rings in host code. */
 RO_DEVICE struct ro_ring *ro_gpu_ctx_ring(rocshmem_ctx_t ctx)
 {
     struct ro_ctx *c = ro_gpu_ctx(ctx);
-    return c->rings[(unsigned)ro_block_id() % c->nrings];
+#if defined(__CUDACC__) || defined(__HIPCC__)
+    return c->gpu_rings[(unsigned)ro_block_id() % c->n_gpu_rings];
+#else
+    return c->host_rings[(unsigned)ro_block_id() % c->n_host_rings];
+#endif
 }
 
 /* Spin briefly, then yield, then sleep: four PEs and their proxies share two cores.
@@ -82,12 +87,13 @@ RO_DEVICE uint64_t ro_gpu_post_lanes(struct ro_ring *r, const struct ro_desc *d,
     struct ro_desc *slot;
 
     if (lane == leader) {
-        /* System scope: the ring is host memory, and host-side callers reserve on it too. */
-        base = ro_atomic_add64_sys(&r->tail, n);
+        /* Device scope: only this GPU's threads (or only host threads) reserve on a ring, in
+         * memory near them. */
+        base = ro_atomic_add64(&r->prod->tail, n);
         /* head_cache only ever holds a value head once had, so it never overstates room. */
-        if (base + n - 1 - ro_load_volatile64(&r->head_cache) >= r->size) {
+        if (base + n - 1 - ro_load_volatile64(&r->prod->head_cache) >= r->size) {
             ro_gpu_wait_ge(&r->head, base + n - r->size, api, "a free ring slot");
-            ro_store_relaxed64(&r->head_cache, ro_load_volatile64(&r->head));
+            ro_store_relaxed64(&r->prod->head_cache, ro_load_volatile64(&r->head));
         }
     }
     /* The broadcast also holds the other lanes until the leader has seen room. */
@@ -132,13 +138,31 @@ RO_DEVICE void ro_gpu_post_fetch(struct ro_ring *r, struct ro_desc *d, void *res
     memcpy(result, &v, size);
 }
 
-/* Waits for everything posted to `r` so far. The tail is read at system scope, as it is
- * written (system-scope atomics on host memory). */
+/* Waits for everything posted to `r` so far, by a producer of the caller's kind. */
 RO_DEVICE void ro_gpu_ring_quiet(struct ro_ring *r, const char *api)
 {
-    ro_gpu_wait_ge(&r->done, ro_load_acquire64_sys(&r->tail), api,
+    ro_gpu_wait_ge(&r->done, ro_load_volatile64(&r->prod->tail), api,
                    "completion of all operations");
 }
+
+#if !defined(__CUDACC__) && !defined(__HIPCC__)
+/* Host code waiting for a GPU ring, whose tail it cannot read: once the kernels that posted
+ * have ended (the caller's business, as for any host call after a kernel), every reserved
+ * slot holds its descriptor, so the ring is quiet when the slot at head is not the next one
+ * and everything before head is done. */
+RO_DEVICE void ro_gpu_ring_quiet_drained(struct ro_ring *r, const char *api)
+{
+    uint64_t h;
+
+    for (;;) {
+        h = ro_load_acquire64_sys(&r->head);
+        if (ro_load_acquire64_sys(&r->slots[h & r->mask].seq) != h + 1)
+            break;
+        ro_gpu_wait_ge(&r->head, h + 1, api, "the proxy to take a GPU descriptor");
+    }
+    ro_gpu_wait_ge(&r->done, h, api, "completion of the GPU's operations");
+}
+#endif
 
 /* After stores of the on-node path (ro_gpu_ipc.h): ordered before whatever this thread does
  * next, and visible to every PE. */
@@ -154,10 +178,27 @@ RO_DEVICE void ro_gpu_ipc_fence(void)
 RO_DEVICE void ro_gpu_ctx_quiet(const struct ro_ctx *c, const char *api)
 {
     ro_gpu_ipc_fence();
-    if (ro_gpu_state.proxy_peers)
-        for (unsigned i = 0; i < c->nrings; i++)
-            ro_gpu_ring_quiet(c->rings[i], api);
+    if (!ro_gpu_state.proxy_peers)
+        return;
+#if defined(__CUDACC__) || defined(__HIPCC__)
+    for (unsigned i = 0; i < c->n_gpu_rings; i++)
+        ro_gpu_ring_quiet(c->gpu_rings[i], api);
+#else
+    for (unsigned i = 0; i < c->n_host_rings; i++)
+        ro_gpu_ring_quiet(c->host_rings[i], api);
+#endif
 }
+
+#if !defined(__CUDACC__) && !defined(__HIPCC__)
+/* Host code: quiet the host's rings and wait for what finished kernels left on the GPU's. */
+RO_DEVICE void ro_gpu_ctx_quiet_all(const struct ro_ctx *c, const char *api)
+{
+    ro_gpu_ctx_quiet(c, api);
+    if (ro_gpu_state.proxy_peers)
+        for (unsigned i = 0; i < c->n_gpu_rings; i++)
+            ro_gpu_ring_quiet_drained(c->gpu_rings[i], api);
+}
+#endif
 
 /* Calling scopes. A thread-scope call runs CALL itself. In a _wave or _wg call every
  * member passes the same arguments: the group meets (so members' writes to a source are

@@ -93,7 +93,7 @@ int ro_proxy_close(struct ro_proxy *p)
     return -rc;
 }
 
-int ro_proxy_ring_add(struct ro_proxy *p, struct ro_ring **out)
+int ro_proxy_ring_add(struct ro_proxy *p, const struct ro_mem_ops *prod_mem, struct ro_ring **out)
 {
     struct ro_ring *r;
     unsigned i;
@@ -106,7 +106,7 @@ int ro_proxy_ring_add(struct ro_proxy *p, struct ro_ring **out)
         rc = -EBUSY;
         goto out;
     }
-    rc = ro_ring_create(p->mem, p->ring_size, &r);
+    rc = ro_ring_create(p->mem, prod_mem, p->ring_size, &r);
     if (rc)
         goto out;
     /* The proxy skips this slot while its ring is NULL, so the state may be reset here. */

@@ -30,8 +30,9 @@ struct ro_proxy_params {
 int  ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out);
 /* Stops the thread (after draining every ring) and frees everything. */
 int  ro_proxy_close(struct ro_proxy *p);
-/* A new ring the proxy drains from now on; -EBUSY when max_rings exist. Any thread. */
-int  ro_proxy_ring_add(struct ro_proxy *p, struct ro_ring **out);
+/* A new ring the proxy drains from now on, its producers' line from prod_mem (see
+ * ro_ring.h); -EBUSY when max_rings exist. Any thread. */
+int  ro_proxy_ring_add(struct ro_proxy *p, const struct ro_mem_ops *prod_mem, struct ro_ring **out);
 /* Waits until the proxy no longer looks at `r`, then frees it. The caller quiets it first. */
 void ro_proxy_ring_remove(struct ro_proxy *p, struct ro_ring *r);
 /* The core the proxy thread runs on, or -1 when it is not pinned. */

@@ -1,7 +1,9 @@
-/* A ring of descriptors: many producers (API callers), one consumer (the proxy).
+/* A ring of descriptors: many producers (API callers) of one kind, one consumer (the proxy).
  * Producers reserve a ticket with one atomic on `tail`, wait until `ticket - head < size`
  * (using `head_cache` to avoid reading the proxy's line each time), write the descriptor
- * with seq = ticket + 1 last. The proxy consumes slot `head` when its seq equals head + 1,
+ * with seq = ticket + 1 last. The producers' line is memory near them: device memory for
+ * a GPU's rings, so reservations never cross PCIe; host memory for rings of host callers.
+ * The proxy never reads it. The proxy consumes slot `head` when its seq equals head + 1,
  * so a slot needs no clearing: a stale slot holds an older lap's seq.
  * Completion is lazy: `done` = every descriptor with ticket < done has completed.
  * Needs only C standard headers: GPU code includes it. */
@@ -12,6 +14,8 @@
 
 #include "proxy/ro_desc.h"
 
+struct ro_mem_ops;
+
 #define RO_CACHE_LINE 64
 
 /* GPU code is compiled as C++, which spells C11's _Alignas differently. */
@@ -21,11 +25,15 @@
 #define RO_ALIGNED(n) _Alignas(n)
 #endif
 
-struct ro_ring {
-    /* Written by producers. */
+/* Written by producers only. */
+struct ro_ring_prod {
     RO_ALIGNED(RO_CACHE_LINE) uint64_t tail;       /* next ticket to hand out              */
     uint64_t head_cache;                         /* a recent value of head               */
-    /* Written by the proxy, on lines of their own so producers' atomics do not bounce them. */
+};
+
+struct ro_ring {
+    struct ro_ring_prod *prod;
+    /* Written by the proxy, on lines of their own. */
     RO_ALIGNED(RO_CACHE_LINE) uint64_t head;       /* slots with ticket < head are free    */
     RO_ALIGNED(RO_CACHE_LINE) uint64_t done;       /* tickets < done have completed        */
     /* Read-only after creation. */
@@ -36,6 +44,7 @@ struct ro_ring {
      * after its completion; the word is written again only by a descriptor `size` tickets
      * later, which cannot even be reserved before this one has completed. */
     uint64_t *ret;
+    const struct ro_mem_ops *prod_mem;   /* where prod came from (host code only) */
 };
 
 /* Written by the PE's threads, read by its proxy: how many threads are waiting inside

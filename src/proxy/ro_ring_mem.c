@@ -1,6 +1,6 @@
-/* Ring memory, from the allocator init chose (host memory, or host-pinned memory mapped
- * into the GPU). Note: the producers' line (tail, head_cache) lives there too for now; on
- * a GPU it belongs in device memory, so that reservations do not cross PCIe. */
+/* Ring memory: the ring, its slots and return words from the allocator init chose (host
+ * memory, or host-pinned memory mapped into the GPU), and the producers' line from the
+ * producers' side (device memory for a GPU's rings). */
 #include "config.h"
 #include "proxy/ro_ring_mem.h"
 
@@ -8,7 +8,8 @@
 
 #include "common/ro_log.h"
 
-int ro_ring_create(const struct ro_mem_ops *mem, uint64_t size, struct ro_ring **out)
+int ro_ring_create(const struct ro_mem_ops *mem, const struct ro_mem_ops *prod_mem, uint64_t size,
+                   struct ro_ring **out)
 {
     struct ro_ring *r;
 
@@ -23,7 +24,11 @@ int ro_ring_create(const struct ro_mem_ops *mem, uint64_t size, struct ro_ring *
     /* Zeroed slots hold seq 0, which no ticket expects (ticket t expects t + 1). */
     r->slots = mem->alloc(size * sizeof(struct ro_desc), "a ring's descriptors");
     r->ret = mem->alloc(size * sizeof(uint64_t), "a ring's return words");
-    if (!r->slots || !r->ret) {
+    r->prod = prod_mem->alloc(sizeof(*r->prod), "a ring's producer line");
+    r->prod_mem = prod_mem;
+    if (!r->slots || !r->ret || !r->prod) {
+        if (r->prod)
+            prod_mem->free(r->prod);
         mem->free(r->slots);
         mem->free(r->ret);
         mem->free(r);
@@ -38,6 +43,7 @@ int ro_ring_create(const struct ro_mem_ops *mem, uint64_t size, struct ro_ring *
 void ro_ring_destroy(const struct ro_mem_ops *mem, struct ro_ring *r)
 {
     if (r) {
+        r->prod_mem->free(r->prod);
         mem->free(r->ret);
         mem->free(r->slots);
         mem->free(r);

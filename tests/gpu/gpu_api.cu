@@ -11,6 +11,8 @@
  *   the peer waits for each flag and checks its data;
  * - contexts from rocshmem_wg_ctx_create in every block, used with ctx_ puts and destroyed;
  * - putmem_signal_nbi with SET and ADD, signal_fetch, wait_until_any on a vector.
+ * The host never dereferences symmetric memory (the heap may be GPU memory): it fills and
+ * checks host shadows and copies them in and out with sym_write / sym_read / sym_zero.
  * Prints a line per part and "gpu_api: PASS" or "gpu_api: FAIL" (exit status 0 or 1). */
 #define GPU_TEST_NAME "gpu_api"
 #include "gpu_test.h"
@@ -62,17 +64,22 @@ ROCSHMEM_FOR_RMA_TYPES(DEF_RMA_KERNEL)
         TYPE *dst = (TYPE *)rocshmem_malloc(RMA_N * sizeof(TYPE));                         \
         TYPE *src = (TYPE *)rocshmem_malloc(RMA_N * sizeof(TYPE));                         \
         TYPE *got = (TYPE *)rocshmem_malloc(RMA_N * sizeof(TYPE));                         \
-        for (int i = 0; i < RMA_N; i++) {                                                  \
-            src[i] = (TYPE)val(me, i);                                                     \
-            dst[i] = got[i] = (TYPE)0;                                                     \
-        }                                                                                  \
+        TYPE hdst[RMA_N], hgot[RMA_N];          /* host shadows: src then dst, and got */  \
+        for (int i = 0; i < RMA_N; i++)                                                    \
+            hdst[i] = (TYPE)val(me, i);                                                    \
+        sym_write(src, hdst, sizeof(hdst));                                                \
+        sym_zero(dst, RMA_N * sizeof(TYPE));                                               \
+        sym_zero(got, RMA_N * sizeof(TYPE));                                               \
         sync_all();                                                                        \
         k_rma_##NAME<<<3, SEG>>>(dst, src, got, peer);                                     \
         sync_all();                                                                        \
+        sym_read(hdst, dst, sizeof(hdst));                                                 \
+        sym_read(hgot, got, sizeof(hgot));                                                 \
         for (int i = 0; i < RMA_N; i++) {                                                  \
-            expect(dst[i] == (TYPE)val(from, i), "put", #NAME, i, (double)dst[i], val(from, i)); \
+            expect(hdst[i] == (TYPE)val(from, i), "put", #NAME, i, (double)hdst[i],        \
+                   val(from, i));                                                          \
             if (i < SEG || i >= 2 * SEG)                                                   \
-                expect(got[i] == (TYPE)val(peer, i), "get", #NAME, i, (double)got[i],      \
+                expect(hgot[i] == (TYPE)val(peer, i), "get", #NAME, i, (double)hgot[i],    \
                        val(peer, i));                                                      \
         }                                                                                  \
         sync_all();                                                                        \
@@ -104,6 +111,7 @@ ROCSHMEM_FOR_AMO_STANDARD_TYPES(DEF_AMO_STD_KERNEL)
         TYPE *claim = (TYPE *)rocshmem_calloc(8, sizeof(TYPE));                            \
         TYPE *dold, *old = (TYPE *)malloc(AMO_THREADS * sizeof(TYPE));                     \
         int *dwon, *won = (int *)malloc(AMO_THREADS * sizeof(int)), wins = 0, *all;        \
+        TYPE hctr[4];                           /* host shadow of ctr (PE 0) */            \
         unsigned char *seen = (unsigned char *)calloc((size_t)npes * AMO_THREADS, 1);      \
         CUDA_OK(cudaMalloc((void **)&dold, AMO_THREADS * sizeof(TYPE)));                   \
         CUDA_OK(cudaMalloc((void **)&dwon, AMO_THREADS * sizeof(int)));                    \
@@ -120,18 +128,25 @@ ROCSHMEM_FOR_AMO_STANDARD_TYPES(DEF_AMO_STD_KERNEL)
                 seen[v] = 1;                                                               \
             wins += won[i];                                                                \
         }                                                                                  \
-        /* Wins of every PE, summed on PE 0 through its heap. */                           \
-        all = (int *)rocshmem_calloc(1, sizeof(int));                                      \
+        /* Wins of every PE, one slot each in PE 0's heap (a host p: host code does no     \
+         * atomics on a device heap), summed there. */                                     \
+        all = (int *)rocshmem_calloc((size_t)npes, sizeof(int));                           \
         sync_all();                                                                        \
-        rocshmem_int_atomic_add(all, wins, 0);                                             \
+        rocshmem_int_p(&all[me], wins, 0);                                                 \
         sync_all();                                                                        \
         if (me == 0) {                                                                     \
             long n = (long)npes * AMO_THREADS;                                             \
-            expect((long)ctr[0] == n, "fetch_add total", #NAME, 0, (double)ctr[0], n);      \
-            expect((long)ctr[1] == 2 * n, "add total", #NAME, 1, (double)ctr[1], 2 * n);   \
-            expect((long)ctr[2] == n, "inc total", #NAME, 2, (double)ctr[2], n);           \
-            expect((long)ctr[3] == n, "fetch_inc total", #NAME, 3, (double)ctr[3], n);     \
-            expect(*all == 8, "compare_swap winners", #NAME, 0, *all, 8);                  \
+            int *hall = (int *)malloc((size_t)npes * sizeof(int)), total = 0;              \
+            sym_read(hctr, ctr, sizeof(hctr));                                             \
+            sym_read(hall, all, (size_t)npes * sizeof(int));                               \
+            for (int pe = 0; pe < npes; pe++)                                              \
+                total += hall[pe];                                                         \
+            free(hall);                                                                    \
+            expect((long)hctr[0] == n, "fetch_add total", #NAME, 0, (double)hctr[0], n);   \
+            expect((long)hctr[1] == 2 * n, "add total", #NAME, 1, (double)hctr[1], 2 * n); \
+            expect((long)hctr[2] == n, "inc total", #NAME, 2, (double)hctr[2], n);         \
+            expect((long)hctr[3] == n, "fetch_inc total", #NAME, 3, (double)hctr[3], n);   \
+            expect(total == 8, "compare_swap winners", #NAME, 0, total, 8);                \
         }                                                                                  \
         sync_all();                                                                        \
         rocshmem_free(all);                                                                \
@@ -180,15 +195,19 @@ ROCSHMEM_FOR_AMO_EXTENDED_TYPES(DEF_AMO_EXT_KERNEL)
         sync_all();                                                                        \
         if (me == 0) {                                                                     \
             /* Swapped out (n values) plus what is left: 0 and 1..n, each once. */         \
+            TYPE *hallold = (TYPE *)malloc((size_t)n * sizeof(TYPE)), hslot;               \
+            sym_read(hallold, allold, (size_t)n * sizeof(TYPE));                           \
+            sym_read(&hslot, slot, sizeof(TYPE));                                          \
             seen = (unsigned char *)calloc((size_t)n + 1, 1);                              \
             for (long i = 0; i <= n; i++) {                                                \
-                long v = i < n ? (long)allold[i] : (long)*slot;                            \
+                long v = i < n ? (long)hallold[i] : (long)hslot;                           \
                 int ok = v >= 0 && v <= n && !seen[v];                                     \
                 expect(ok, "swap chain", #NAME, i, (double)v, -1);                         \
                 if (ok)                                                                    \
                     seen[v] = 1;                                                           \
             }                                                                              \
             free(seen);                                                                    \
+            free(hallold);                                                                 \
         }                                                                                  \
         sync_all();                                                                        \
         cudaFree(dold);                                                                    \
@@ -215,15 +234,18 @@ ROCSHMEM_FOR_AMO_BITWISE_TYPES(DEF_AMO_BIT_KERNEL)
 #define RUN_AMO_BIT(NAME, TYPE, KIND)                                                      \
     {                                                                                      \
         TYPE *w = (TYPE *)rocshmem_calloc(3, sizeof(TYPE));                                \
-        w[1] = (TYPE)0xffffffffu;                                                          \
+        TYPE hw[3] = { (TYPE)0, (TYPE)0xffffffffu, (TYPE)0 };  /* host shadow of w */      \
+        sym_write(w, hw, sizeof(hw));                                                      \
         sync_all();                                                                        \
         k_amo_bit_##NAME<<<AMO_THREADS / 128, 128>>>(w);                                   \
         sync_all();                                                                        \
         if (me == 0) {                                                                     \
             /* 512 threads per PE: each bit is xor'ed 16 x npes times, an even count. */   \
-            expect(w[0] == (TYPE)0xffffffffu, "fetch_or", #NAME, 0, (double)w[0], 4294967295.0); \
-            expect(w[1] == (TYPE)0, "and", #NAME, 1, (double)w[1], 0);                     \
-            expect(w[2] == (TYPE)0, "xor", #NAME, 2, (double)w[2], 0);                     \
+            sym_read(hw, w, sizeof(hw));                                                   \
+            expect(hw[0] == (TYPE)0xffffffffu, "fetch_or", #NAME, 0, (double)hw[0],        \
+                   4294967295.0);                                                          \
+            expect(hw[1] == (TYPE)0, "and", #NAME, 1, (double)hw[1], 0);                   \
+            expect(hw[2] == (TYPE)0, "xor", #NAME, 2, (double)hw[2], 0);                   \
         }                                                                                  \
         sync_all();                                                                        \
         rocshmem_free(w);                                                                  \
@@ -323,6 +345,7 @@ int main(void)
     {
         int *data = (int *)rocshmem_calloc(2 * FENCE_ROUNDS * FENCE_WORDS, sizeof(int));
         int *flag = (int *)rocshmem_calloc(1, sizeof(int)), *dbad, bad = 0;
+        int *hdata = (int *)malloc(FENCE_ROUNDS * FENCE_WORDS * sizeof(int));
         CUDA_OK(cudaMalloc((void **)&dbad, sizeof(int)));
         CUDA_OK(cudaMemset(dbad, 0, sizeof(int)));
         sync_all();
@@ -330,13 +353,15 @@ int main(void)
         sync_all();
         CUDA_OK(cudaMemcpy(&bad, dbad, sizeof(int), cudaMemcpyDeviceToHost));
         expect(bad == 0, "fence", "int", 0, bad, 0);
+        sym_read(hdata, data, FENCE_ROUNDS * FENCE_WORDS * sizeof(int));
         for (int r = 0; r < FENCE_ROUNDS; r++)
             for (int k = 0; k < FENCE_WORDS; k++) {
                 int want = from * 100000 + r * 1000 + k;
-                expect(data[r * FENCE_WORDS + k] == want, "fence data", "int",
-                       r * FENCE_WORDS + k, data[r * FENCE_WORDS + k], want);
+                expect(hdata[r * FENCE_WORDS + k] == want, "fence data", "int",
+                       r * FENCE_WORDS + k, hdata[r * FENCE_WORDS + k], want);
             }
         sync_all();
+        free(hdata);
         cudaFree(dbad);
         rocshmem_free(flag);
         rocshmem_free(data);
@@ -347,8 +372,10 @@ int main(void)
     {
         int *dst = (int *)rocshmem_calloc(16 * 128, sizeof(int));
         int *src = (int *)rocshmem_malloc(16 * 128 * sizeof(int)), *derrs, errs = 0;
+        int *h = (int *)malloc(16 * 128 * sizeof(int));   /* host shadow of src, then dst */
         for (int i = 0; i < 16 * 128; i++)
-            src[i] = val(me, i);
+            h[i] = val(me, i);
+        sym_write(src, h, 16 * 128 * sizeof(int));
         CUDA_OK(cudaMalloc((void **)&derrs, sizeof(int)));
         CUDA_OK(cudaMemset(derrs, 0, sizeof(int)));
         sync_all();
@@ -356,9 +383,11 @@ int main(void)
         sync_all();
         CUDA_OK(cudaMemcpy(&errs, derrs, sizeof(int), cudaMemcpyDeviceToHost));
         expect(errs == 0, "wg_ctx_create errors", "int", 0, errs, 0);
+        sym_read(h, dst, 16 * 128 * sizeof(int));
         for (int i = 0; i < 16 * 128; i++)
-            expect(dst[i] == val(from, i), "ctx put_wg", "int", i, dst[i], val(from, i));
+            expect(h[i] == val(from, i), "ctx put_wg", "int", i, h[i], val(from, i));
         sync_all();
+        free(h);
         cudaFree(derrs);
         rocshmem_free(src);
         rocshmem_free(dst);
@@ -369,8 +398,10 @@ int main(void)
     {
         char *dst = (char *)rocshmem_calloc(3072, 1), *src = (char *)rocshmem_malloc(3072);
         uint64_t *sigs = (uint64_t *)rocshmem_calloc(2, sizeof(uint64_t)), *dfetched, f[2];
+        char h[3072];                           /* host shadow of src, then dst */
         for (int i = 0; i < 3072; i++)
-            src[i] = (char)val(me, i);
+            h[i] = (char)val(me, i);
+        sym_write(src, h, sizeof(h));
         CUDA_OK(cudaMalloc((void **)&dfetched, 2 * sizeof(uint64_t)));
         sync_all();
         k_signal<<<1, 32>>>(dst, src, sigs, peer, dfetched);
@@ -378,8 +409,9 @@ int main(void)
         CUDA_OK(cudaMemcpy(f, dfetched, sizeof(f), cudaMemcpyDeviceToHost));
         expect(f[0] == 7, "signal SET", "uint64", 0, (double)f[0], 7);
         expect(f[1] == 7, "signal ADD 3 + 4", "uint64", 1, (double)f[1], 7);
+        sym_read(h, dst, sizeof(h));
         for (int i = 0; i < 3072; i++)
-            expect(dst[i] == (char)val(from, i), "putmem_signal data", "char", i, dst[i],
+            expect(h[i] == (char)val(from, i), "putmem_signal data", "char", i, h[i],
                    (char)val(from, i));
         sync_all();
         cudaFree(dfetched);

@@ -1,5 +1,5 @@
-/* The device API from real CUDA kernels, PE to PE through the proxy (host heap, any
- * provider): p and put at thread scope, put at warp scope (_wave), putmem at block scope
+/* The device API from real CUDA kernels, PE to PE on whichever path the run sets up (the
+ * on-node IPC path with a device heap, or the proxy with a host heap and any provider): p and put at thread scope, put at warp scope (_wave), putmem at block scope
  * (_wg), g (result through the ring's return word into device memory), fetch-add from
  * every thread onto one PE, putmem_signal + signal_wait_until across kernels, a device
  * barrier, and a flood of nbi p from 16k threads through 4 rings. Each part is checked
@@ -110,10 +110,10 @@ __global__ void k_latency(int *dst, int pe, int iters)
 
 int main(void)
 {
-    int *a, *b, *src, *dout, *flag, *flood;
-    long *ctr, *dold, *old;
-    uint64_t *sig;
-    char *bytes_src, *bytes_dst;
+    int *a, *b, *src, *dout, *flag, *flood, *h, hflag;
+    long *ctr, *dold, *old, hctr;
+    uint64_t *sig, hsig;
+    char *bytes_src, *bytes_dst, *hbytes;
     long before;
     double t0;
 
@@ -128,57 +128,66 @@ int main(void)
     bytes_dst = (char *)rocshmem_malloc(64 * 1024);
     flood = (int *)rocshmem_malloc(FLOOD_N * sizeof(int));
     old = (long *)malloc(N * sizeof(long));
-    if (!a || !b || !src || !flag || !ctr || !sig || !bytes_src || !bytes_dst || !flood || !old) {
+    h = (int *)malloc(FLOOD_N * sizeof(int));
+    hbytes = (char *)malloc(64 * 1024);
+    if (!a || !b || !src || !flag || !ctr || !sig || !bytes_src || !bytes_dst || !flood || !old ||
+        !h || !hbytes) {
         printf("gpu_func pe %d: allocation failed\ngpu_func: FAIL\n", me);
         return 1;
     }
     CUDA_OK(cudaMalloc((void **)&dout, N * sizeof(int)));
     CUDA_OK(cudaMalloc((void **)&dold, N * sizeof(long)));
     for (int i = 0; i < N; i++)
-        src[i] = me * 1000000 + i;
+        h[i] = me * 1000000 + i;
+    sym_write(src, h, N * sizeof(int));
     for (int i = 0; i < 64 * 1024; i++)
-        bytes_src[i] = (char)(me * 31 + i * 7);
-    memset(a, 0, N * sizeof(int));
-    memset(b, 0, N * sizeof(int));
+        hbytes[i] = (char)(me * 31 + i * 7);
+    sym_write(bytes_src, hbytes, 64 * 1024);
+    sym_zero(a, N * sizeof(int));
+    sym_zero(b, N * sizeof(int));
     sync_all();
 
     before = fails;
     k_p<<<N / 256, 256>>>(a, me * 100000, peer);
     sync_all();
+    sym_read(h, a, N * sizeof(int));
     for (int i = 0; i < N; i++)
-        expect(a[i] == from * 100000 + i, "p", i, a[i], from * 100000 + i);
+        expect(h[i] == from * 100000 + i, "p", i, h[i], from * 100000 + i);
     report("int_p, 4096 threads", before);
 
     before = fails;
     k_put_thread<<<N / 4 / 128, 128>>>(b, src, peer);
     sync_all();
+    sym_read(h, b, N * sizeof(int));
     for (int i = 0; i < N; i++)
-        expect(b[i] == from * 1000000 + i, "put (thread)", i, b[i], from * 1000000 + i);
+        expect(h[i] == from * 1000000 + i, "put (thread)", i, h[i], from * 1000000 + i);
     report("int_put, 1024 threads x 4", before);
 
     before = fails;
-    memset(a, 0, N * sizeof(int));
+    sym_zero(a, N * sizeof(int));
     sync_all();
     k_put_wave<<<N / 64 / 2, 64>>>(a, src, peer);
     sync_all();
+    sym_read(h, a, N * sizeof(int));
     for (int i = 0; i < N; i++)
-        expect(a[i] == from * 1000000 + i, "put_wave", i, a[i], from * 1000000 + i);
+        expect(h[i] == from * 1000000 + i, "put_wave", i, h[i], from * 1000000 + i);
     report("int_put_wave, 64 warps x 64", before);
 
     before = fails;
     k_putmem_wg<<<16, 256>>>(bytes_dst, bytes_src, 4096, peer);
     sync_all();
+    sym_read(hbytes, bytes_dst, 64 * 1024);
     for (int i = 0; i < 64 * 1024; i++)
-        expect(bytes_dst[i] == (char)(from * 31 + i * 7), "putmem_wg", i, bytes_dst[i],
+        expect(hbytes[i] == (char)(from * 31 + i * 7), "putmem_wg", i, hbytes[i],
                (char)(from * 31 + i * 7));
     report("putmem_wg, 16 blocks x 4 KiB", before);
 
     before = fails;
     k_g<<<N / 256, 256>>>(src, dout, peer);
     CUDA_OK(cudaDeviceSynchronize());
-    CUDA_OK(cudaMemcpy(b, dout, N * sizeof(int), cudaMemcpyDeviceToHost));
+    CUDA_OK(cudaMemcpy(h, dout, N * sizeof(int), cudaMemcpyDeviceToHost));
     for (int i = 0; i < N; i++)
-        expect(b[i] == peer * 1000000 + i, "g", i, b[i], peer * 1000000 + i);
+        expect(h[i] == peer * 1000000 + i, "g", i, h[i], peer * 1000000 + i);
     report("int_g into device memory", before);
     sync_all();
 
@@ -197,51 +206,58 @@ int main(void)
                 seen[old[i]] = 1;
         }
         free(seen);
+        sym_read(&hctr, ctr, sizeof(hctr));
         if (me == 0)
-            expect(*ctr == total, "fetch_add total", 0, *ctr, total);
+            expect(hctr == total, "fetch_add total", 0, hctr, total);
     }
     report("long_atomic_fetch_add, 4096 threads", before);
 
     before = fails;
-    memset(bytes_dst, 0, 64 * 1024);
+    sym_zero(bytes_dst, 64 * 1024);
     sync_all();
     k_signal_send<<<1, 32>>>(bytes_dst, bytes_src, 64 * 1024, sig, peer);
     k_signal_wait<<<1, 32>>>(sig, 1);
     CUDA_OK(cudaDeviceSynchronize());
+    sym_read(hbytes, bytes_dst, 64 * 1024);
     for (int i = 0; i < 64 * 1024; i++)
-        expect(bytes_dst[i] == (char)(from * 31 + i * 7), "putmem_signal data", i,
-               bytes_dst[i], (char)(from * 31 + i * 7));
-    expect(*sig == 1, "signal value", 0, (long)*sig, 1);
+        expect(hbytes[i] == (char)(from * 31 + i * 7), "putmem_signal data", i,
+               hbytes[i], (char)(from * 31 + i * 7));
+    sym_read(&hsig, sig, sizeof(hsig));
+    expect(hsig == 1, "signal value", 0, (long)hsig, 1);
     report("putmem_signal + signal_wait_until", before);
     sync_all();
 
     before = fails;
-    *flag = -1;
+    hflag = -1;
+    sym_write(flag, &hflag, sizeof(hflag));
     sync_all();
     k_barrier<<<1, 32>>>(flag, peer, 7 + me);
     CUDA_OK(cudaDeviceSynchronize());
     /* The device barrier completed the p before it: the value is here. */
-    expect(*flag == 7 + from, "flag before device barrier", 0, *flag, 7 + from);
+    sym_read(&hflag, flag, sizeof(hflag));
+    expect(hflag == 7 + from, "flag before device barrier", 0, hflag, 7 + from);
     report("barrier_all from a kernel", before);
     sync_all();
 
     before = fails;
-    memset(flood, 0, FLOOD_N * sizeof(int));
+    sym_zero(flood, FLOOD_N * sizeof(int));
     sync_all();
     t0 = now_s();
     k_flood<<<FLOOD_BLOCKS, FLOOD_THREADS>>>(flood, peer, me * 10000000);
     CUDA_OK(cudaDeviceSynchronize());
     t0 = now_s() - t0;
     sync_all();
+    sym_read(h, flood, FLOOD_N * sizeof(int));
     for (int i = 0; i < FLOOD_N; i++)
-        expect(flood[i] == from * 10000000 + i, "flood", i, flood[i], from * 10000000 + i);
+        expect(h[i] == from * 10000000 + i, "flood", i, h[i], from * 10000000 + i);
     report("nbi p flood, 16384 threads x 16", before);
     if (fails != before) {
         /* Late or lost: count what is missing now, wait, and count again. */
         for (int pass = 0; pass < 2; pass++) {
             long missing = 0, first = -1, last = -1;
+            sym_read(h, flood, FLOOD_N * sizeof(int));
             for (int i = 0; i < FLOOD_N; i++)
-                if (flood[i] != from * 10000000 + i) {
+                if (h[i] != from * 10000000 + i) {
                     missing++;
                     last = i;
                     if (first < 0)
@@ -271,5 +287,7 @@ int main(void)
     cudaFree(dout);
     cudaFree(dold);
     free(old);
+    free(h);
+    free(hbytes);
     return gpu_test_finish();
 }

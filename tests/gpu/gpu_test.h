@@ -23,6 +23,24 @@ static long fails;
         }                                                                                  \
     } while (0)
 
+/* The heap may be GPU memory (device heap) or host memory (host heap): the host reaches
+ * symmetric objects only through these copies, which work for both. */
+static void sym_write(void *sym, const void *host, size_t n)
+{
+    CUDA_OK(cudaMemcpy(sym, host, n, cudaMemcpyDefault));
+}
+
+static void sym_read(void *host, const void *sym, size_t n)
+{
+    CUDA_OK(cudaMemcpy(host, sym, n, cudaMemcpyDefault));
+}
+
+static void sym_zero(void *sym, size_t n)
+{
+    CUDA_OK(cudaMemset(sym, 0, n));
+    CUDA_OK(cudaDeviceSynchronize());
+}
+
 static void report(const char *part, long before)
 {
     printf(GPU_TEST_NAME " pe %d: %-40s %s\n", me, part, fails == before ? "ok" : "FAILED");

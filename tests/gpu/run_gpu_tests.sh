@@ -2,7 +2,12 @@
 # Runs the GPU tests on a machine with a GPU, in one go, and prints a pass/fail table.
 # Several PEs share the one GPU through MPS (started here and stopped at the end).
 #   usage: tests/gpu/run_gpu_tests.sh BUILD_DIR   (BUILD_DIR holds tests/gpu/gpu_* and .libs)
-# Launcher: Open MPI's mpirun (PMIx); traffic stays on loopback.
+# Launcher: Open MPI's mpirun (PMIx); traffic stays on loopback. Two paths:
+#   ipc    the default for GPU programs: device heap, same-node PEs by GPU IPC;
+#   proxy  ROCSHMEM_HEAP_LOCATION=host ROCSHMEM_DISABLE_MIXED_IPC=1: every PE through the
+#          proxy and libfabric (the provider column).
+# Then one refusal: a device heap whose peers need libfabric, which no provider here can
+# register (no FI_HMEM): init must fail and name both fixes.
 set -u
 build=${1:?usage: run_gpu_tests.sh BUILD_DIR}
 out=${OUT:-/tmp}/gpu_tests
@@ -14,30 +19,58 @@ mkdir -p "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_LOG_DIRECTORY"
 nvidia-cuda-mps-control -d && mps=1 || mps=0
 mpirun=$(command -v mpirun)
 table=""
-run() {   # program, PEs, provider, extra env...
-    name=$1_$3_$2pe n=$2 prov=$3 prog=$build/tests/gpu/$1
-    shift 3
-    log="$out/$name.log"
-    start=$(date +%s)
-    env ROCSHMEM_RO_PROVIDER="$prov" "$@" timeout 300 "$mpirun" --allow-run-as-root --bind-to none \
-        --oversubscribe -n "$n" -x FI_TCP_IFACE -x FI_SOCKETS_IFACE -x ROCSHMEM_RO_IFACE \
-        -x ROCSHMEM_RO_TIMEOUT -x ROCSHMEM_RO_PROVIDER -x ROCSHMEM_DEBUG_LEVEL \
-        -x CUDA_MPS_PIPE_DIRECTORY -x CUDA_MPS_LOG_DIRECTORY "$prog" >"$log" 2>&1
-    rc=$?
-    secs=$(( $(date +%s) - start ))
-    if [ $rc -eq 0 ] && grep -q "^$(basename "$prog"): PASS" "$log"; then res=PASS; else res="FAIL (exit $rc)"; fi
-    table="$table$(printf '%-28s %-4s %-8s %-14s %4ss' "$name" "$n" "$prov" "$res" "$secs")
+launch() {   # PEs, log, program...
+    n=$1 log=$2
+    shift 2
+    timeout 240 "$mpirun" --allow-run-as-root --bind-to none --oversubscribe -n "$n" \
+        -x FI_TCP_IFACE -x FI_SOCKETS_IFACE -x ROCSHMEM_RO_IFACE -x ROCSHMEM_RO_TIMEOUT \
+        -x ROCSHMEM_RO_PROVIDER -x ROCSHMEM_DEBUG_LEVEL -x ROCSHMEM_HEAP_LOCATION \
+        -x ROCSHMEM_DISABLE_MIXED_IPC -x CUDA_MPS_PIPE_DIRECTORY -x CUDA_MPS_LOG_DIRECTORY \
+        "$@" >"$log" 2>&1
+}
+row() {   # name, PEs, path, provider, result, seconds
+    table="$table$(printf '%-10s %-4s %-6s %-8s %-16s %4ss' "$@")
 "
-    echo "=== $name: $res"; cat "$log"
+}
+run() {   # program, PEs, path (ipc | proxy), provider
+    prog=$1 n=$2 path=$3 prov=$4
+    log="$out/${prog}_${path}_${prov}_${n}pe.log"
+    if [ "$path" = ipc ]; then
+        export ROCSHMEM_HEAP_LOCATION=auto ROCSHMEM_DISABLE_MIXED_IPC=0
+    else
+        export ROCSHMEM_HEAP_LOCATION=host ROCSHMEM_DISABLE_MIXED_IPC=1
+    fi
+    export ROCSHMEM_RO_PROVIDER=$prov
+    start=$(date +%s)
+    launch "$n" "$log" "$build/tests/gpu/$prog"
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q "^$prog: PASS" "$log"; then res=PASS; else res="FAIL (exit $rc)"; fi
+    row "$prog" "$n" "$path" "$prov" "$res" $(( $(date +%s) - start ))
+    echo "=== $prog $n PEs $path $prov: $res"; cat "$log"
 }
 nvidia-smi -L
-for prog in gpu_func gpu_api; do
-    run $prog 2 shm
-    run $prog 2 tcp
-    run $prog 4 shm
-    run $prog 1 shm
+for prog in gpu_func gpu_api gpu_ipc; do
+    run $prog 2 ipc shm
+    run $prog 4 ipc shm
+    run $prog 1 ipc shm
+    run $prog 2 proxy shm
+    run $prog 2 proxy tcp
+    run $prog 4 proxy shm
 done
+# The refusal: device heap, peers through libfabric.
+log="$out/refuse_hmem.log"
+export ROCSHMEM_HEAP_LOCATION=device ROCSHMEM_DISABLE_MIXED_IPC=1 ROCSHMEM_RO_PROVIDER=shm
+start=$(date +%s)
+launch 2 "$log" "$build/tests/gpu/gpu_func"
+rc=$?
+if [ $rc -ne 0 ] && grep -q "FI_HMEM" "$log" && grep -q "ROCSHMEM_HEAP_LOCATION=host" "$log"; then
+    res=PASS
+else
+    res="FAIL (exit $rc)"
+fi
+row refuse 2 device shm "$res" $(( $(date +%s) - start ))
+echo "=== refusal of a device heap without FI_HMEM: $res"; cat "$log"
 [ $mps = 1 ] && echo quit | nvidia-cuda-mps-control
 echo
-printf '%-28s %-4s %-8s %-14s %5s\n' test PEs provider result time
+printf '%-10s %-4s %-6s %-8s %-16s %5s\n' test PEs path provider result time
 printf '%s' "$table"

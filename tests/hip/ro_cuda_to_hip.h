@@ -13,6 +13,8 @@
 #define cudaFree hipFree
 #define cudaMemcpy hipMemcpy
 #define cudaMemcpyDeviceToHost hipMemcpyDeviceToHost
+#define cudaMemcpyDefault hipMemcpyDefault
+#define cudaMemset hipMemset
 #define cudaDeviceSynchronize hipDeviceSynchronize
 
 #endif

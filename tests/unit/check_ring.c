@@ -29,7 +29,7 @@ static void ring_setup(uint64_t size)
     ro_gpu_state.activity = &activity;
     ro_gpu_state.timeout_ns = 20ull * 1000000000u;
     ro_gpu_state.fatal = ro_test_fatal;
-    ck_assert_int_eq(ro_ring_create(&ro_mem_host, size, &ring), 0);
+    ck_assert_int_eq(ro_ring_create(&ro_mem_host, &ro_mem_host, size, &ring), 0);
 }
 
 static struct ro_desc desc_of(uint32_t producer, uint64_t n)
@@ -90,8 +90,8 @@ END_TEST
 START_TEST(test_bad_size)
 {
     struct ro_ring *r = NULL;
-    ck_assert_int_eq(ro_ring_create(&ro_mem_host, 6, &r), -EINVAL);
-    ck_assert_int_eq(ro_ring_create(&ro_mem_host, 1, &r), -EINVAL);
+    ck_assert_int_eq(ro_ring_create(&ro_mem_host, &ro_mem_host, 6, &r), -EINVAL);
+    ck_assert_int_eq(ro_ring_create(&ro_mem_host, &ro_mem_host, 1, &r), -EINVAL);
     ck_assert_ptr_null(r);
 }
 END_TEST
@@ -145,7 +145,7 @@ START_TEST(test_multi_producer_backpressure)
             sched_yield();
             continue;
         }
-        full_seen += __atomic_load_n(&ring->tail, __ATOMIC_RELAXED) - next >= ring->size;
+        full_seen += __atomic_load_n(&ring->prod->tail, __ATOMIC_RELAXED) - next >= ring->size;
         ck_assert_uint_lt(d->pe, PRODUCERS);
         ck_assert_uint_eq(d->raddr, expect[d->pe]);
         ck_assert_uint_eq(d->laddr, ~d->raddr);
@@ -164,7 +164,7 @@ START_TEST(test_multi_producer_backpressure)
         ck_assert_uint_eq(expect[i], PER_PRODUCER + 1);
     }
     ck_assert_uint_eq(next, TOTAL + PRODUCERS);
-    ck_assert_uint_eq(ring->tail, next);
+    ck_assert_uint_eq(ring->prod->tail, next);
     ck_assert_ptr_null(ro_ring_peek(ring, next));
     ck_assert_uint_gt(full_seen, 0);   /* backpressure really happened */
     ro_ring_destroy(&ro_mem_host, ring);
@@ -227,7 +227,7 @@ static void wave_check(unsigned wave)
     ck_assert_int_eq(pthread_join(th, NULL), 0);
     for (unsigned i = 0; i < THREADS; i++)
         ck_assert_uint_eq(expect[i], WAVE_ROUNDS);
-    ck_assert_uint_eq(ring->tail, total);
+    ck_assert_uint_eq(ring->prod->tail, total);
     ro_ring_destroy(&ro_mem_host, ring);
 }
 

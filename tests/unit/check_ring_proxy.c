@@ -124,7 +124,7 @@ static uint64_t post(struct producer *pr, const struct ro_desc *d)
 {
     struct ro_ring *r = pr->ring;
     /* A sample, not exact: a full ring at the moment this producer arrives. */
-    if (ro_load_volatile64(&r->tail) - ro_load_volatile64(&r->head) >= r->size)
+    if (ro_load_volatile64(&r->prod->tail) - ro_load_volatile64(&r->head) >= r->size)
         pr->full_seen++;
     pr->descs++;
     return ro_gpu_post(r, d, "check_ring_proxy");
@@ -173,7 +173,7 @@ static void *producer_main(void *arg)
     uint64_t gen = gen_seed(pr->id);
     size_t roff = (size_t)pr->id * AREA;
 
-    if (pr->own_ring && ro_proxy_ring_add(proxy, &pr->ring))
+    if (pr->own_ring && ro_proxy_ring_add(proxy, &ro_mem_host, &pr->ring))
         return (void *)1;
     for (uint64_t n = 0; n < PER_PRODUCER; n++) {
         if (pr->own_ring && n % ADD_EVERY == 0)
@@ -266,10 +266,10 @@ START_TEST(test_shared_ring_puts)
     uint64_t bytes = 0, full = 0;
 
     proxy_setup(1);
-    ck_assert_int_eq(ro_proxy_ring_add(proxy, &ring), 0);
+    ck_assert_int_eq(ro_proxy_ring_add(proxy, &ro_mem_host, &ring), 0);
     run_producers(ring, 0);
     ro_gpu_ring_quiet(ring, "check_ring_proxy");
-    ck_assert_uint_eq(ring->tail, TOTAL);
+    ck_assert_uint_eq(ring->prod->tail, TOTAL);
     ck_assert_uint_eq(ring->done, TOTAL);
     close_proxy();   /* joins the proxy thread: its counts are final */
 
@@ -301,8 +301,8 @@ START_TEST(test_rings_and_fences)
     for (int i = 0; i < PRODUCERS; i++) {
         struct ro_ring *r = producers[i].ring;
         ck_assert_uint_eq(producers[i].descs, PER_PRODUCER + 2 * fences + adds);
-        ck_assert_uint_eq(r->tail, producers[i].descs);
-        ck_assert_uint_eq(r->done, r->tail);
+        ck_assert_uint_eq(r->prod->tail, producers[i].descs);
+        ck_assert_uint_eq(r->done, r->prod->tail);
         ro_proxy_ring_remove(proxy, r);
         full += producers[i].full_seen;
     }
@@ -336,7 +336,7 @@ START_TEST(test_put_out_of_region)
     struct ro_desc d = { 0 };
 
     proxy_setup(1);
-    ck_assert_int_eq(ro_proxy_ring_add(proxy, &ring), 0);
+    ck_assert_int_eq(ro_proxy_ring_add(proxy, &ro_mem_host, &ring), 0);
     d.op = RO_OP_PUT;
     d.raddr = REGION_LEN - 4;
     d.laddr = (uint64_t)(uintptr_t)&word;
