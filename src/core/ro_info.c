@@ -16,7 +16,13 @@ void ro_core_info_print(FILE *out)
 {
     fprintf(out, "bootstrap: %s (PE %d of %d, %d on this node)\n", ro_core.boot->ops->name,
             ro_core.boot->rank, ro_core.boot->size, ro_core.local_size);
-    fprintf(out, "heap: %zu bytes at %p (host memory)\n", ro_core.heap.size, (void *)ro_core.heap.base);
+    fprintf(out, "gpu: %s\n", ro_core.gpu->describe());
+    fprintf(out, "heap: %zu bytes at %p (%s memory)\n", ro_core.heap.size,
+            (void *)ro_core.heap.base, ro_core.heap_on_device ? "GPU" : "host");
+    fprintf(out, "on-node path (GPU IPC): %d PEs mapped (ROCSHMEM_TEAM_SHARED: start %d, stride "
+            "%d, size %d); %s\n", ro_core.ipc_base ? ROCSHMEM_TEAM_SHARED->size : 0,
+            ROCSHMEM_TEAM_SHARED->start, ROCSHMEM_TEAM_SHARED->stride, ROCSHMEM_TEAM_SHARED->size,
+            ro_gpu_state.proxy_peers ? "other PEs through the proxy" : "no PE through the proxy");
     fprintf(out, "proxy: core %d, %u descriptors per ring, up to %u contexts\n",
             ro_proxy_cpu(ro_core.proxy), (unsigned)ro_core.env.RO_RING_SIZE,
             ro_core.env.MAX_NUM_CONTEXTS);

@@ -42,11 +42,13 @@ static int ro_init_env(void)
                RO_CTX_MAX_RINGS);
         rc = -EINVAL;
     }
+#if !defined(RO_HAVE_CUDA) && !defined(RO_HAVE_HIP)
     if (!rc && ro_core.env.HEAP_LOCATION == RO_HEAP_DEVICE) {
         RO_ERR("ROCSHMEM_HEAP_LOCATION=device needs a GPU build (configure --with-cuda or "
                "--with-hip); this library is CPU-only: use ROCSHMEM_HEAP_LOCATION=host");
         rc = -EINVAL;
     }
+#endif
     return rc;
 }
 

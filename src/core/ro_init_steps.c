@@ -105,7 +105,7 @@ int ro_init_fabric(void)
     }
     rc = ro_ofi_open(&params, &ro_core.ofi);
     if (rc == -ENODATA && far >= 0)
-        RO_ERR("the heap is in GPU memory (ROCSHMEM_HEAP_LOCATION=%s) and PE %d %s, but no "
+        RO_ERR("the heap is in GPU memory (ROCSHMEM_HEAP_LOCATION=%s) and PE %d %s. No "
                "libfabric provider here can register GPU memory (FI_HMEM). Either set "
                "ROCSHMEM_HEAP_LOCATION=host (a pinned host heap works with every provider), "
                "or use a libfabric built with CUDA/ROCm support whose provider offers FI_HMEM "

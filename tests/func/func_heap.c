@@ -234,6 +234,33 @@ static void test_contexts(void)
     rocshmem_free(cell);
 }
 
+/* CPU-only PEs have a host heap: no PE maps another's, so ROCSHMEM_TEAM_SHARED is this PE
+ * alone and rocshmem_ptr gives NULL for every other PE. */
+static void test_teams_and_ptr(void)
+{
+    int *x = rocshmem_malloc(sizeof(int));
+
+    rt_step("teams and rocshmem_ptr");
+    RT_CHECK("rocshmem_ptr (other PE, host heap)", "int", npes == 1 || !rocshmem_ptr(x, right),
+             "PE %d: %p", right, rocshmem_ptr(x, right));
+    RT_CHECK("rocshmem_ptr (PE out of range)", "int", !rocshmem_ptr(x, npes), "%p",
+             rocshmem_ptr(x, npes));
+    RT_CHECK("rocshmem_ptr (outside the heap)", "int", !rocshmem_ptr(&npes, me), "%p",
+             rocshmem_ptr(&npes, me));
+    RT_CHECK_EQ("rocshmem_team_n_pes(WORLD)", "int", rocshmem_team_n_pes(ROCSHMEM_TEAM_WORLD), npes);
+    RT_CHECK_EQ("rocshmem_team_my_pe(WORLD)", "int", rocshmem_team_my_pe(ROCSHMEM_TEAM_WORLD), me);
+    RT_CHECK_EQ("rocshmem_team_n_pes(SHARED)", "int", rocshmem_team_n_pes(ROCSHMEM_TEAM_SHARED), 1);
+    RT_CHECK_EQ("rocshmem_team_my_pe(SHARED)", "int", rocshmem_team_my_pe(ROCSHMEM_TEAM_SHARED), 0);
+    RT_CHECK_EQ("rocshmem_team_translate_pe(SHARED, 0, WORLD)", "int",
+                rocshmem_team_translate_pe(ROCSHMEM_TEAM_SHARED, 0, ROCSHMEM_TEAM_WORLD), me);
+    RT_CHECK_EQ("rocshmem_team_translate_pe(WORLD, right, SHARED)", "int",
+                rocshmem_team_translate_pe(ROCSHMEM_TEAM_WORLD, right, ROCSHMEM_TEAM_SHARED),
+                npes == 1 ? 0 : -1);
+    RT_CHECK_EQ("rocshmem_team_my_pe(INVALID)", "int", rocshmem_team_my_pe(ROCSHMEM_TEAM_INVALID),
+                -1);
+    rocshmem_free(x);
+}
+
 int main(void)
 {
     /* Small enough that exhaustion is cheap to reach; set here so every launcher and
@@ -253,5 +280,6 @@ int main(void)
     test_exhaustion_recovers();
     test_reuse(rt_iters(500, 10));
     test_contexts();
+    test_teams_and_ptr();
     return rt_end();
 }
