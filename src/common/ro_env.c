@@ -91,6 +91,7 @@ static int ro_env_parse_one_string(const char *name, const char *s, const char *
 /* Enum choices: index in the array is the enum value. */
 static const char *const ro_heap_loc_names[] = { "host", "device", "auto", NULL };
 static const char *const ro_bootstrap_names[] = { "auto", "pmix", "pmi1", "pmi2", "single", NULL };
+static const char *const ro_transport_names[] = { "ofi", "null", NULL };
 
 static int ro_env_parse_choice(const char *name, const char *s, const char *const *choices, int *out)
 {
@@ -120,6 +121,14 @@ static int ro_env_parse_one_bootstrap(const char *name, const char *s, enum ro_b
     int v, rc = ro_env_parse_choice(name, s, ro_bootstrap_names, &v);
     if (!rc)
         *out = (enum ro_bootstrap_kind)v;
+    return rc;
+}
+
+static int ro_env_parse_one_transport(const char *name, const char *s, enum ro_transport_kind *out)
+{
+    int v, rc = ro_env_parse_choice(name, s, ro_transport_names, &v);
+    if (!rc)
+        *out = (enum ro_transport_kind)v;
     return rc;
 }
 
@@ -167,6 +176,7 @@ static void ro_env_print_bool(FILE *out, int v) { fprintf(out, "%d", v); }
 static void ro_env_print_string(FILE *out, const char *v) { fprintf(out, "\"%s\"", v); }
 static void ro_env_print_heap_loc(FILE *out, enum ro_heap_loc v) { fputs(ro_heap_loc_names[v], out); }
 static void ro_env_print_bootstrap(FILE *out, enum ro_bootstrap_kind v) { fputs(ro_bootstrap_names[v], out); }
+static void ro_env_print_transport(FILE *out, enum ro_transport_kind v) { fputs(ro_transport_names[v], out); }
 
 void ro_env_print(const struct ro_env *env, FILE *out)
 {

@@ -8,6 +8,7 @@
 
 enum ro_heap_loc { RO_HEAP_HOST = 0, RO_HEAP_DEVICE = 1, RO_HEAP_AUTO = 2 };
 enum ro_bootstrap_kind { RO_BOOT_AUTO = 0, RO_BOOT_PMIX, RO_BOOT_PMI1, RO_BOOT_PMI2, RO_BOOT_SINGLE };
+enum ro_transport_kind { RO_TRANSPORT_OFI = 0, RO_TRANSPORT_NULL };
 
 typedef size_t ro_env_size_t;
 typedef unsigned ro_env_uint_t;
@@ -15,6 +16,7 @@ typedef int ro_env_bool_t;
 typedef const char *ro_env_string_t;
 typedef enum ro_heap_loc ro_env_heap_loc_t;
 typedef enum ro_bootstrap_kind ro_env_bootstrap_t;
+typedef enum ro_transport_kind ro_env_transport_t;
 
 struct ro_env {
 #define RO_ENV(NAME, KIND, DEF, HELP) ro_env_##KIND##_t NAME;

@@ -16,5 +16,6 @@ RO_ENV(RO_RING_SIZE,         size,      "4K",   "descriptors per ring (a power o
 RO_ENV(RO_DEFAULT_CTX_RINGS, uint,      "4",    "rings of the default context (1..8); workgroup b posts to ring b mod N")
 RO_ENV(RO_TIMEOUT,           uint,      "120",  "seconds a PE waits for the proxy or a bootstrap step before aborting the job")
 RO_ENV(RO_OFI_MAX_MSG,       size,      "0",    "0, or a cap on bytes per libfabric operation: puts and gets are cut into pieces this size (testing)")
+RO_ENV(RO_TRANSPORT,         transport, "ofi",  "ofi, or null (benchmarks only: the proxy completes every operation without moving data)")
 RO_ENV(RO_AMO_EMULATE,       bool,      "0",    "1: emulate every AMO with compare-and-swap even where the provider has it (testing)")
 RO_ENV(DEBUG_LEVEL,          uint,      "1",    "0 errors, 1 warnings, 2 info, 3 debug (debug needs --enable-debug)")

@@ -11,6 +11,7 @@
 #include "gpu/ro_gpu.h"
 #include "ofi/ro_ofi.h"
 #include "proxy/ro_proxy.h"
+#include "proxy/ro_xport_null.h"
 #include "sheap/ro_sheap.h"
 
 struct ro_core {
@@ -20,6 +21,7 @@ struct ro_core {
     struct ro_ofi *ofi;
     struct ro_sheap heap;
     struct ro_proxy *proxy;
+    struct ro_xport_null null_xport;  /* the proxy's transport with ROCSHMEM_RO_TRANSPORT=null */
     int local_rank, local_size;   /* among the PEs of this node (same hostname) */
     const struct ro_gpu_rt_ops *gpu;   /* the PE's GPU runtime, or ro_gpu_rt_none */
     struct ro_pe_activity *activity;   /* from gpu->mem: GPU threads write it */

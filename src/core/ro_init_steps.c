@@ -152,9 +152,10 @@ int ro_init_gpu(void)
 
 int ro_init_proxy(void)
 {
+    int null = ro_core.env.RO_TRANSPORT == RO_TRANSPORT_NULL;
     struct ro_proxy_params params = {
-        .xport = &ro_xport_ofi_ops,
-        .xport_obj = ro_core.ofi,
+        .xport = null ? &ro_xport_null_ops : &ro_xport_ofi_ops,
+        .xport_obj = null ? (void *)&ro_core.null_xport : (void *)ro_core.ofi,
         .mem = ro_core.gpu->mem,
         .ring_size = (unsigned)ro_core.env.RO_RING_SIZE,
         /* Each kind of producer (GPU, host) has its own rings in every context. */
@@ -168,6 +169,11 @@ int ro_init_proxy(void)
     };
     int rc;
 
+    if (null) {
+        RO_WARN("ROCSHMEM_RO_TRANSPORT=null: operations through the proxy complete without "
+                "moving data (benchmarks of the ring and the proxy only)");
+        ro_xport_null_init(&ro_core.null_xport, NULL, 0);
+    }
     ro_gpu_state.nctxs = ro_core.env.MAX_NUM_CONTEXTS + 1;
     ro_gpu_state.activity = ro_core.activity;
     ro_gpu_state.ctxs = ro_core.gpu->mem->alloc(ro_gpu_state.nctxs * sizeof(*ro_gpu_state.ctxs),

@@ -1,0 +1,60 @@
+/* The floor under the proxy path, with no library code: one GPU thread writes a 64-byte
+ * descriptor (sequence word last) into host-pinned memory and spins until a host thread,
+ * which polls for it, writes a flag back. Reports the round trip (one process, no PEs).
+ *   perf_floor [-n ITERS] [-w WARMUP] */
+#define PERF_NAME "perf_floor"
+#include "perf_common.h"
+
+struct floor_desc {
+    uint64_t words[7];
+    uint64_t seq;
+};
+
+__global__ void k_floor(struct floor_desc *d, volatile uint64_t *flag, int iters, int warmup,
+                        uint64_t *ns)
+{
+    uint64_t t0 = 0;
+
+    for (uint64_t i = 1; i <= (uint64_t)(warmup + iters); i++) {
+        if (i == (uint64_t)warmup + 1)
+            t0 = perf_clock_ns();
+        for (int w = 0; w < 7; w++)
+            ((volatile uint64_t *)d->words)[w] = i + w;
+        __threadfence_system();
+        *(volatile uint64_t *)&d->seq = i;
+        __threadfence_system();
+        while (*flag != i)
+            ;
+    }
+    *ns = perf_clock_ns() - t0;
+}
+
+int main(int argc, char **argv)
+{
+    struct perf_opts o;
+    struct floor_desc *d;
+    uint64_t *flag, *ns, host_ns;
+
+    perf_parse(argc, argv, &o, "roundtrip", 64, 64);
+    o.iters = o.iters < 10 ? 10 : o.iters;
+    perf_npes = 1;
+    perf_impl = "floor";
+    snprintf(perf_path, sizeof(perf_path), "pcie");
+    PERF_CUDA(cudaHostAlloc((void **)&d, sizeof(*d), cudaHostAllocMapped));
+    PERF_CUDA(cudaHostAlloc((void **)&flag, sizeof(*flag), cudaHostAllocMapped));
+    PERF_CUDA(cudaMalloc((void **)&ns, sizeof(*ns)));
+    memset(d, 0, sizeof(*d));
+    *flag = 0;
+    perf_header();
+    k_floor<<<1, 1>>>(d, flag, o.iters, o.warmup, ns);
+    PERF_CUDA(cudaGetLastError());
+    for (uint64_t i = 1; i <= (uint64_t)(o.warmup + o.iters); i++) {
+        while (__atomic_load_n(&d->seq, __ATOMIC_ACQUIRE) != i)
+            ;
+        __atomic_store_n(flag, i, __ATOMIC_RELEASE);
+    }
+    PERF_CUDA(cudaDeviceSynchronize());
+    PERF_CUDA(cudaMemcpy(&host_ns, ns, sizeof(host_ns), cudaMemcpyDeviceToHost));
+    perf_result("floor_roundtrip", PERF_THREAD, 64, "latency", host_ns / 1e3 / o.iters, "us", "");
+    return 0;
+}

@@ -1,0 +1,109 @@
+/* Ping-pong between PE 0 and PE 1, one kernel on each at once (MPS when they share a GPU):
+ * -o p: a long p to the peer's flag, then a wait on our own flag for its answer;
+ * -o signal: putmem_signal of SIZE bytes with SIGNAL_SET (thread, _wave or _wg scope),
+ * then signal_wait_until on our own signal. Reports half a round trip, timed in the kernel
+ * after the warm-up rounds.
+ *   mpirun -n 2 perf_pingpong -o signal -s wg -t 256 -b 8 -e 64K */
+#define PERF_NAME "perf_pingpong"
+#include "perf_common.h"
+
+enum { OP_P, OP_SIGNAL };
+
+static __device__ void send(int op, enum perf_scope scope, long *flag, char *buf,
+                            const char *src, size_t size, uint64_t *sig, long v, int peer)
+{
+    if (op == OP_P) {
+        rocshmem_long_p(flag, v, peer);
+        return;
+    }
+    if (scope == PERF_THREAD)
+        rocshmem_putmem_signal(buf, src, size, sig, (uint64_t)v, ROCSHMEM_SIGNAL_SET, peer);
+    else if (scope == PERF_WAVE)
+        rocshmem_putmem_signal_wave(buf, src, size, sig, (uint64_t)v, ROCSHMEM_SIGNAL_SET, peer);
+    else
+        rocshmem_putmem_signal_wg(buf, src, size, sig, (uint64_t)v, ROCSHMEM_SIGNAL_SET, peer);
+}
+
+static __device__ void wait_for(int op, enum perf_scope scope, long *flag, uint64_t *sig, long v)
+{
+    if (threadIdx.x == 0) {
+        if (op == OP_P)
+            rocshmem_long_wait_until(flag, ROCSHMEM_CMP_EQ, v);
+        else
+            rocshmem_signal_wait_until(sig, ROCSHMEM_CMP_EQ, (uint64_t)v);
+    }
+    if (scope != PERF_THREAD)
+        __syncthreads();
+}
+
+__global__ void k_pingpong(int op, enum perf_scope scope, long *flag, char *buf, const char *src,
+                           size_t size, uint64_t *sig, int me, int peer, long base, int iters,
+                           int warmup, uint64_t *ns)
+{
+    uint64_t t0 = 0;
+
+    for (long i = 1; i <= warmup + iters; i++) {
+        long v = base + i;
+        if (i == warmup + 1)
+            t0 = perf_clock_ns();
+        if (me == 0) {
+            send(op, scope, flag, buf, src, size, sig, v, peer);
+            wait_for(op, scope, flag, sig, v);
+        } else {
+            wait_for(op, scope, flag, sig, v);
+            send(op, scope, flag, buf, src, size, sig, v, peer);
+        }
+    }
+    if (threadIdx.x == 0)
+        *ns = perf_clock_ns() - t0;
+}
+
+int main(int argc, char **argv)
+{
+    struct perf_opts o;
+    int op;
+    long *flag, base = 0;
+    char *buf, *src;
+    uint64_t *sig, *ns, host_ns;
+
+    perf_parse(argc, argv, &o, "p|signal", 8, 8);
+    op = strcmp(o.op, "p") ? OP_SIGNAL : OP_P;
+    if (op == OP_P) {
+        o.scope = PERF_THREAD;
+        o.min = o.max = 8;
+    }
+    perf_start();
+    flag = (long *)rocshmem_calloc(1, sizeof(long));
+    sig = (uint64_t *)rocshmem_calloc(1, sizeof(uint64_t));
+    buf = (char *)rocshmem_malloc(o.max);
+    src = (char *)rocshmem_malloc(o.max);
+    if (!flag || !sig || !buf || !src) {
+        fprintf(stderr, PERF_NAME ": symmetric allocation failed\n");
+        return 1;
+    }
+    PERF_CUDA(cudaMalloc((void **)&ns, sizeof(*ns)));
+    perf_path_detect(flag, 1 - perf_me % 2);
+    perf_header();
+    for (size_t size = o.min; size <= o.max; size = perf_next_size(&o, size)) {
+        int threads = o.scope == PERF_THREAD ? 1 : o.scope == PERF_WAVE ? 32 : o.threads;
+        perf_sync();
+        /* Only PEs 0 and 1 play; the flags only grow, so every size starts past the last. */
+        if (perf_me < 2) {
+            k_pingpong<<<1, threads>>>(op, o.scope, flag, buf, src, size, sig, perf_me,
+                                       1 - perf_me, base, o.iters, o.warmup, ns);
+            PERF_CUDA(cudaGetLastError());
+            PERF_CUDA(cudaDeviceSynchronize());
+            PERF_CUDA(cudaMemcpy(&host_ns, ns, sizeof(host_ns), cudaMemcpyDeviceToHost));
+        }
+        base += o.iters + o.warmup;
+        if (perf_me == 0) {
+            char extra[48];
+            snprintf(extra, sizeof(extra), " threads=%d", threads);
+            perf_result(op == OP_P ? "p_pingpong" : "put_signal_pingpong", o.scope, size,
+                        "latency", host_ns / 1e3 / o.iters / 2, "us", extra);
+        }
+    }
+    perf_sync();
+    rocshmem_finalize();
+    return 0;
+}
