@@ -112,6 +112,7 @@ static int same_bool(int a, int b) { return a == b; }
 static int same_string(const char *a, const char *b) { return !strcmp(a, b); }
 static int same_heap_loc(enum ro_heap_loc a, enum ro_heap_loc b) { return a == b; }
 static int same_bootstrap(enum ro_bootstrap_kind a, enum ro_bootstrap_kind b) { return a == b; }
+static int same_transport(enum ro_transport_kind a, enum ro_transport_kind b) { return a == b; }
 
 /* Every field of `got` equals `want` except the one named `except` (may be NULL). */
 static void assert_same_except(const struct ro_env *got, const struct ro_env *want,
