@@ -1,14 +1,30 @@
-/* Latency of 8-byte operations issued straight through src/ofi between two forked processes:
- * the floor under the library, with no ring and no proxy thread (put_latency measures the
- * same operations through both). PE 0 times each operation up to its completion: a put, then
- * waiting until its completion comes back from ro_ofi_progress; a get, then the
- * same wait; a fetch-add (SUM on int64), then the same wait. PE 1 only drives
- * ro_ofi_progress until PE 0 says stop, since tcp and shm complete operations at the target
- * in the target's own progress calls.
+/* The raw-libfabric floor under the library: operations issued straight through src/ofi
+ * between two forked processes, with no ring and no proxy thread (put_latency and the GPU
+ * perftest programs measure the same operations through both). PE 0 issues and times:
+ *  - put latency for each size MIN, MIN*FACTOR, ... up to MAX: one put (ro_ofi_put, so
+ *    fi_writemsg, injected up to the inject size) of SIZE bytes from PE 0's heap to PE 1's,
+ *    then waiting until its completion comes back from ro_ofi_progress;
+ *  - put bandwidth for the same sizes: WINDOW puts posted back to back, then waiting for all
+ *    their completions, repeated until ITERS puts (1e9 bytes/s);
+ *  - 8-byte get latency, and fetch-add (SUM on int64) latency, each waited for the same way.
+ * PE 1 only drives ro_ofi_progress until PE 0 says stop, since tcp and shm complete operations
+ * at the target in the target's own progress calls; after each put phase it checks that its
+ * memory holds that phase's bytes, and after the fetch-adds their sum.
  * A benchmark, not a test. Prints a table and one machine-readable line per result:
- *   RESULT name=<op> scope=raw-ofi size=8 metric=latency value=<us> unit=us provider=<prov>
- * Usage: ofi_latency PROVIDER [ITERS]   (ITERS: timed operations each, default 20000, after
- * a warm-up of ITERS / 10). Sets no environment: the caller keeps traffic on loopback
+ *   RESULT name=put scope=raw-ofi size=<bytes> metric=latency value=<us> unit=us provider=<prov>
+ *   RESULT name=put scope=raw-ofi size=<bytes> metric=bandwidth value=<GB/s> unit=GB/s
+ *          provider=<prov>
+ *   RESULT name=<get|fetch_add> scope=raw-ofi size=8 metric=latency value=<us> unit=us
+ *          provider=<prov>
+ * Usage: ofi_latency -p PROVIDER [-b MIN] [-e MAX] [-f FACTOR] [-n ITERS] [-w WARMUP]
+ *                    [-W WINDOW]
+ *    or: ofi_latency PROVIDER [ITERS]                  (the older form, same defaults)
+ *   -b/-e: put sizes in bytes, K/M/G suffixes allowed (default 8 and 8, MAX at most 1G);
+ *   -f: size factor, more than 1 (default 2); -n: timed operations of each kind and size
+ *   (default 20000); -w: warm-up operations before them (default ITERS / 10); -W: puts in
+ *   flight for bandwidth (default 64). Each wait is bounded (OFI_FORK_WAIT_SEC): a window of
+ *   WINDOW * MAX bytes must complete within it. No fewer iterations for large sizes: pick -n
+ *   for the largest. Sets no environment: the caller keeps traffic on loopback
  * (FI_TCP_IFACE=lo FI_SOCKETS_IFACE=lo ...); the interface hint given to ro_ofi is
  * ROCSHMEM_RO_IFACE, else "lo", as in ofi_pair. Exit 0, 1 on any failure, 2 on bad usage. */
 #include "config.h"
@@ -22,16 +38,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/ro_log.h"
 #include "../unit/ofi_fork.h"
 
-#define HEAP_LEN   4096u
-#define PUT_OFF    0u                       /* on PE 1: PE 0 puts its sequence numbers here */
+/* The heap, the same on both PEs: a first page of 8-byte words, then the put data area,
+ * MAX bytes rounded up to pages. PE 0 puts from its own data area into PE 1's. */
+#define CTRL_LEN   4096u
 #define GET_OFF    64u                      /* on PE 1: holds GET_VALUE, PE 0 reads it */
 #define AMO_OFF    128u                     /* on PE 1: PE 0 adds 1 here */
+#define DATA_OFF   CTRL_LEN                 /* put source on PE 0, destination on PE 1 */
 #define GET_VALUE  INT64_C(0x0123456789abcdef)
 #define ITERS_MAX  1000000000L
+#define SIZE_MAX_ARG ((size_t)1 << 30)
+#define WINDOW_MAX 65536L
 
 enum { OP_PUT, OP_GET, OP_FADD, OP_COUNT };
 static const char *const op_names[OP_COUNT] = { "put", "get", "fetch_add" };
@@ -39,8 +60,12 @@ static const char *const op_names[OP_COUNT] = { "put", "get", "fetch_add" };
 struct bench {
     struct ofi_fork f;      /* first: the report hook gets it back as a bench */
     const char *prov;       /* as named on the command line, for the RESULT lines */
-    long iters, warmup;
+    long iters, warmup, window;
+    size_t min, max;        /* put sizes: min, min * factor, ... up to max */
+    double factor;
     unsigned char *heap;
+    size_t heap_len;
+    unsigned char pattern;  /* the bytes of the current put phase, never 0 */
 };
 
 /* Fatal errors name the provider, so a failure in a loop over providers is clear. */
@@ -59,18 +84,25 @@ static int64_t heap_word(const struct bench *b, size_t off)
     return v;
 }
 
-/* One operation of PE 0 on PE 1, waited for; `seq` counts this operation's calls from 0.
- * The values are checked (one compare each, nothing next to a network round trip), so a
- * fast figure cannot come from operations that did nothing. Source and result buffers live
- * on the stack: nothing returns before the operation has completed. */
-static void run_op(struct bench *b, int op, int64_t seq)
+static void post_put(struct bench *b, size_t size)
+{
+    ofi_fork_check(&b->f, ro_ofi_put(b->f.o, 1, DATA_OFF, b->heap + DATA_OFF, size, &b->f),
+                   "ro_ofi_put");
+}
+
+/* One operation of PE 0 on PE 1, waited for; `seq` counts this operation's calls from 0,
+ * `size` is the put's (get and fetch-add move 8 bytes). The get and fetch-add values are
+ * checked (one compare each, nothing next to a network round trip), and the puts' bytes by
+ * PE 1 after the phase, so a fast figure cannot come from operations that did nothing.
+ * Result buffers live on the stack: nothing returns before the operation has completed. */
+static void run_op(struct bench *b, int op, int64_t seq, size_t size)
 {
     const int64_t one = 1;
-    int64_t v = seq, old = -1;
+    int64_t v = 0, old = -1;
 
     switch (op) {
     case OP_PUT:
-        ofi_fork_check(&b->f, ro_ofi_put(b->f.o, 1, PUT_OFF, &v, sizeof(v), &b->f), "ro_ofi_put");
+        post_put(b, size);
         ofi_fork_wait_done(&b->f, "put");
         break;
     case OP_GET:
@@ -93,23 +125,47 @@ static void run_op(struct bench *b, int op, int64_t seq)
 
 /* PE 0: average microseconds per operation over the timed calls, after the warm-up (first
  * connections, registration caches, page faults). */
-static double time_op(struct bench *b, int op)
+static double time_op(struct bench *b, int op, size_t size)
 {
     double t0;
 
     for (long i = 0; i < b->warmup; i++)
-        run_op(b, op, i);
+        run_op(b, op, i, size);
     t0 = ofi_fork_now_s();
     for (long i = 0; i < b->iters; i++)
-        run_op(b, op, b->warmup + i);
+        run_op(b, op, b->warmup + i, size);
     return (ofi_fork_now_s() - t0) / (double)b->iters * 1e6;
 }
 
+/* PE 0: `count` puts of `size`, at most a window of them in flight: each window is posted
+ * back to back (all from the same source, which stays put), then waited for as a whole. */
+static void put_stream(struct bench *b, size_t size, long count)
+{
+    for (long done = 0, n; done < count; done += n) {
+        n = count - done < b->window ? count - done : b->window;
+        for (long i = 0; i < n; i++)
+            post_put(b, size);
+        ofi_fork_wait_done(&b->f, "put window");
+    }
+}
+
+/* PE 0: put bandwidth in GB/s (1e9 bytes/s) over the timed puts, after the warm-up. */
+static double put_bandwidth(struct bench *b, size_t size)
+{
+    double t0;
+
+    put_stream(b, size, b->warmup);
+    t0 = ofi_fork_now_s();
+    put_stream(b, size, b->iters);
+    return (double)size * (double)b->iters / (ofi_fork_now_s() - t0) / 1e9;
+}
+
 /* PE 1: drives progress for PE 0's operations until PE 0 writes to the socket (it has
- * entered the barrier that follows). The socket is looked at only now and then, and the CPU
- * given away then too (2 vCPUs here, and sockets runs threads of its own), so the loop stays
- * close to the bare progress call. No deadline: PE 0 bounds each of its waits and kills this
- * PE when it gives up; a PE 0 that died shows as a hang-up on the socket. */
+ * entered the barrier or exchange that follows). The socket is looked at only now and then,
+ * and the CPU given away then too (2 vCPUs here, and sockets runs threads of its own), so
+ * the loop stays close to the bare progress call. No deadline: PE 0 bounds each of its
+ * waits and kills this PE when it gives up; a PE 0 that died shows as a hang-up on the
+ * socket. */
 static void serve(struct bench *b)
 {
     for (unsigned spin = 0;; spin++) {
@@ -126,11 +182,53 @@ static void serve(struct bench *b)
     }
 }
 
-static void print_result(const struct bench *b, int op, double us)
+/* Each put phase sends bytes of its own value (1..255, never the 0 the heap starts with, and
+ * never the previous phase's): PE 0 fills its source with them before the phase. */
+static void next_pattern(struct bench *b, size_t size)
 {
-    printf("%-12s %8zu %12.2f\n", op_names[op], sizeof(int64_t), us);
+    b->pattern = (unsigned char)(b->pattern % 255 + 1);
+    if (b->f.pe == 0)
+        memset(b->heap + DATA_OFF, b->pattern, size);
+}
+
+/* After a put phase PE 1 looks at its data area: all `size` bytes must be the phase's.
+ * Both PEs learn the verdict (the exchange is also the phase's end), so both exit with it. */
+static int check_puts(struct bench *b, size_t size, const char *what)
+{
+    int bad = 0, theirs = 0;
+
+    if (b->f.pe == 1) {
+        for (size_t i = 0; i < size; i++) {
+            if (b->heap[DATA_OFF + i] != b->pattern) {
+                fprintf(stderr, "ofi_latency provider %s pe 1: FAIL put %s size %zu: byte %zu "
+                        "is 0x%02x, expected 0x%02x\n", b->prov, what, size, i,
+                        b->heap[DATA_OFF + i], b->pattern);
+                bad = 1;
+                break;
+            }
+        }
+    }
+    ofi_fork_xchg(&b->f, &bad, &theirs, sizeof(bad));
+    return bad | theirs;
+}
+
+/* Table cells and RESULT lines; bandwidth < 0: not measured (get, fetch-add). */
+static void print_header(void)
+{
+    printf("%-12s %10s %12s %16s\n", "operation", "bytes", "latency(us)", "bandwidth(GB/s)");
+}
+
+static void print_result(const struct bench *b, int op, size_t size, double us, double gbs)
+{
+    if (gbs < 0)
+        printf("%-12s %10zu %12.2f %16s\n", op_names[op], size, us, "-");
+    else
+        printf("%-12s %10zu %12.2f %16.4f\n", op_names[op], size, us, gbs);
     printf("RESULT name=%s scope=raw-ofi size=%zu metric=latency value=%.3f unit=us "
-           "provider=%s\n", op_names[op], sizeof(int64_t), us, b->prov);
+           "provider=%s\n", op_names[op], size, us, b->prov);
+    if (gbs >= 0)
+        printf("RESULT name=%s scope=raw-ofi size=%zu metric=bandwidth value=%.4f unit=GB/s "
+               "provider=%s\n", op_names[op], size, gbs, b->prov);
 }
 
 /* Opens the provider named on the command line and joins the other PE. */
@@ -143,26 +241,67 @@ static void connect_pe(struct bench *b)
     };
 
     ofi_fork_open(&b->f, &params);
-    ofi_fork_join(&b->f, b->heap, HEAP_LEN);
+    ofi_fork_join(&b->f, b->heap, b->heap_len);
     ofi_fork_barrier(&b->f);
     if (b->f.pe == 0)
-        printf("ofi_latency: provider %s (opened %s), %ld operations each after %ld warm-up\n",
-               b->prov, ro_ofi_provider_name(b->f.o), b->iters, b->warmup);
+        printf("ofi_latency: provider %s (opened %s), %ld operations each after %ld warm-up; "
+               "put sizes %zu..%zu x%g, bandwidth window %ld\n", b->prov,
+               ro_ofi_provider_name(b->f.o), b->iters, b->warmup, b->min, b->max, b->factor,
+               b->window);
 }
 
-/* After the loops PE 1 looks at its own memory: the last put and every add must be there.
- * Both PEs learn the verdict, so both exit with it. */
+static size_t next_size(const struct bench *b, size_t s)
+{
+    size_t n = (size_t)((double)s * b->factor);
+
+    return n > s ? n : s + 1;
+}
+
+/* Put latency then bandwidth for one size, each phase checked at PE 1. */
+static int run_put_size(struct bench *b, size_t size)
+{
+    double us = 0, gbs = 0;
+    int rc;
+
+    next_pattern(b, size);
+    if (b->f.pe == 0)
+        us = time_op(b, OP_PUT, size);
+    else
+        serve(b);
+    rc = check_puts(b, size, "latency");
+    next_pattern(b, size);
+    if (b->f.pe == 0)
+        gbs = put_bandwidth(b, size);
+    else
+        serve(b);
+    rc |= check_puts(b, size, "bandwidth");
+    if (b->f.pe == 0)
+        print_result(b, OP_PUT, size, us, gbs);
+    return rc;
+}
+
+/* 8-byte latency of get or fetch-add. */
+static void run_small_op(struct bench *b, int op)
+{
+    if (b->f.pe == 0)
+        print_result(b, op, sizeof(int64_t), time_op(b, op, sizeof(int64_t)), -1);
+    else
+        serve(b);
+    ofi_fork_barrier(&b->f);
+}
+
+/* After the fetch-adds PE 1 looks at its own memory: every add must be there. Both PEs learn
+ * the verdict, so both exit with it. */
 static int check_target(struct bench *b)
 {
     const int64_t calls = b->warmup + b->iters;
     int bad = 0, theirs = 0;
 
     if (b->f.pe == 1) {
-        int64_t put = heap_word(b, PUT_OFF), sum = heap_word(b, AMO_OFF);
-        if (put != calls - 1 || sum != calls) {
-            fprintf(stderr, "ofi_latency provider %s pe 1: FAIL memory holds put %" PRId64
-                    " (expected %" PRId64 ") and sum %" PRId64 " (expected %" PRId64 ")\n",
-                    b->prov, put, calls - 1, sum, calls);
+        int64_t sum = heap_word(b, AMO_OFF);
+        if (sum != calls) {
+            fprintf(stderr, "ofi_latency provider %s pe 1: FAIL memory holds sum %" PRId64
+                    " (expected %" PRId64 ")\n", b->prov, sum, calls);
             bad = 1;
         }
     }
@@ -173,57 +312,132 @@ static int check_target(struct bench *b)
 static int run_pe(struct bench *b)
 {
     const int64_t get_value = GET_VALUE;
-    int rc;
+    int rc = 0;
 
-    b->heap = aligned_alloc(4096, HEAP_LEN);
+    /* A multiple of the alignment, as aligned_alloc wants: max <= 1G, so no overflow. */
+    b->heap_len = DATA_OFF + (b->max + CTRL_LEN - 1) / CTRL_LEN * CTRL_LEN;
+    b->heap = aligned_alloc(4096, b->heap_len);
     if (!b->heap)
-        ofi_fork_die(&b->f, "out of memory");
-    memset(b->heap, 0, HEAP_LEN);
+        ofi_fork_die(&b->f, "out of memory for a %zu-byte heap", b->heap_len);
+    memset(b->heap, 0, b->heap_len);
     memcpy(b->heap + GET_OFF, &get_value, sizeof(get_value));
     ro_log_pe = b->f.pe;
     connect_pe(b);
     if (b->f.pe == 0)
-        printf("%-12s %8s %12s\n", "operation", "bytes", "latency(us)");
-    for (int op = 0; op < OP_COUNT; op++) {
-        if (b->f.pe == 0)
-            print_result(b, op, time_op(b, op));
-        else
-            serve(b);
-        ofi_fork_barrier(&b->f);
-    }
-    rc = check_target(b);
+        print_header();
+    for (size_t size = b->min; size <= b->max; size = next_size(b, size))
+        rc |= run_put_size(b, size);
+    run_small_op(b, OP_GET);
+    run_small_op(b, OP_FADD);
+    rc |= check_target(b);
     ofi_fork_close(&b->f);
     free(b->heap);
     return rc;
 }
 
-/* ITERS: a whole number from 1 to ITERS_MAX; anything else is a usage error. */
-static int parse_iters(const char *s, long *out)
+/* A whole number from lo to hi; anything else is a usage error. */
+static int parse_long(const char *s, long lo, long hi, long *out)
 {
     char *end;
     long v;
 
     errno = 0;
     v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < 1 || v > ITERS_MAX)
+    if (errno || end == s || *end || v < lo || v > hi)
         return -1;
     *out = v;
     return 0;
 }
 
+/* A size in bytes, 1 to SIZE_MAX_ARG, with an optional K, M or G (powers of 1024). */
+static int parse_size(const char *s, size_t *out)
+{
+    char *end;
+    unsigned long long v;
+    unsigned shift = 0;
+
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (errno || end == s || *s == '-')
+        return -1;
+    if (*end && strchr("kK", *end))
+        shift = 10;
+    else if (*end && strchr("mM", *end))
+        shift = 20;
+    else if (*end && strchr("gG", *end))
+        shift = 30;
+    if ((shift && end[1]) || (!shift && *end) || v < 1 || v > (SIZE_MAX_ARG >> shift))
+        return -1;
+    *out = (size_t)v << shift;
+    return 0;
+}
+
+static int parse_factor(const char *s, double *out)
+{
+    char *end;
+    double v;
+
+    errno = 0;
+    v = strtod(s, &end);
+    if (errno || end == s || *end || !(v > 1.0 && v <= 1024.0))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: ofi_latency -p PROVIDER [-b MIN] [-e MAX] [-f FACTOR] [-n ITERS] "
+            "[-w WARMUP] [-W WINDOW]\n"
+            "   or: ofi_latency PROVIDER [ITERS]\n"
+            "  MIN, MAX: put sizes, 1..1G bytes, K/M/G suffixes (default 8, 8); FACTOR > 1 "
+            "(default 2);\n"
+            "  ITERS 1..%ld (default 20000); WARMUP 0..%ld (default ITERS / 10); "
+            "WINDOW 1..%ld (default 64)\n", ITERS_MAX, ITERS_MAX, WINDOW_MAX);
+    return 2;
+}
+
+/* Options, or the older operands PROVIDER [ITERS] (not both ways for the same value).
+ * Returns 0, or -1 on bad usage. */
+static int parse_args(int argc, char **argv, struct bench *b)
+{
+    int c, warmup_set = 0, iters_set = 0;
+
+    while ((c = getopt(argc, argv, "p:b:e:f:n:w:W:")) != -1) {
+        int bad = 0;
+        switch (c) {
+        case 'p': b->prov = optarg; break;
+        case 'b': bad = parse_size(optarg, &b->min); break;
+        case 'e': bad = parse_size(optarg, &b->max); break;
+        case 'f': bad = parse_factor(optarg, &b->factor); break;
+        case 'n': bad = parse_long(optarg, 1, ITERS_MAX, &b->iters); iters_set = 1; break;
+        case 'w': bad = parse_long(optarg, 0, ITERS_MAX, &b->warmup); warmup_set = 1; break;
+        case 'W': bad = parse_long(optarg, 1, WINDOW_MAX, &b->window); break;
+        default: return -1;
+        }
+        if (bad)
+            return -1;
+    }
+    if (optind < argc && !b->prov)
+        b->prov = argv[optind++];
+    if (optind < argc && !iters_set && parse_long(argv[optind++], 1, ITERS_MAX, &b->iters))
+        return -1;
+    if (optind < argc || !b->prov || !b->prov[0] || b->max < b->min)
+        return -1;
+    if (!warmup_set)
+        b->warmup = b->iters / 10;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    struct bench b = { .f.report = report, .iters = 20000 };
+    struct bench b = { .f.report = report, .iters = 20000, .window = 64, .min = 8, .max = 8,
+                       .factor = 2.0 };
     const char *level = getenv("ROCSHMEM_DEBUG_LEVEL");
     int rc;
 
-    if (argc < 2 || argc > 3 || !argv[1][0] || (argc == 3 && parse_iters(argv[2], &b.iters))) {
-        fprintf(stderr, "usage: ofi_latency PROVIDER [ITERS]   (ITERS 1..%ld, default 20000)\n",
-                ITERS_MAX);
-        return 2;
-    }
-    b.prov = argv[1];
-    b.warmup = b.iters / 10;
+    if (parse_args(argc, argv, &b))
+        return usage();
     if (level)
         ro_log_level = atoi(level);
     setvbuf(stdout, NULL, _IOLBF, 0);

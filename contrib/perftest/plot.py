@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Tables and charts from perftest logs.
+
+Usage: plot.py OUTDIR LOG...
+
+Reads every line starting with "RESULT " from the logs: key=value pairs separated by
+spaces, e.g.
+    RESULT name=put scope=raw-ofi size=8 metric=latency value=3.2 unit=us provider=shm
+and writes into OUTDIR (created if missing):
+  results.csv   one row per RESULT line; columns: log (the file it came from), then the
+                union of the keys (name, scope, size, metric, value, unit first).
+  METRIC.png    one chart per metric measured at more than one size: value against size
+                (log2 x axis; log y for latency), one line per series. A series is every
+                key but size, value, unit and metric (so name, scope, provider, impl,
+                path, pes, blocks, ...); several values of one series at one size (repeated
+                runs) are averaged. A metric given in several units gets a chart per unit,
+                METRIC-UNIT.png.
+  summary.md    the metrics measured at a single size, as markdown tables (no chart).
+Needs matplotlib (Debian: python3-matplotlib); draws with the Agg backend, no display.
+Exit 0; 1 when the logs hold no RESULT line; 2 on bad usage.
+"""
+import csv
+import os
+import re
+import sys
+from collections import defaultdict
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
+from matplotlib.ticker import FuncFormatter  # noqa: E402
+
+FIRST_KEYS = ["name", "scope", "size", "metric", "value", "unit"]
+AXIS_KEYS = {"size", "value", "unit", "metric"}
+LOG_KEY = "log"
+
+
+def parse_result(line):
+    """The key=value pairs of one RESULT line, in order (words without '=' are dropped)."""
+    pairs = (word.split("=", 1) for word in line.split()[1:] if "=" in word)
+    return {key: value for key, value in pairs}
+
+
+def read_results(paths):
+    """Every RESULT line of the logs, each with the log's path under LOG_KEY."""
+    rows = []
+    for path in paths:
+        with open(path, errors="replace") as log:
+            for line in log:
+                if line.startswith("RESULT "):
+                    rows.append({LOG_KEY: path, **parse_result(line)})
+    return rows
+
+
+def columns(rows):
+    """LOG_KEY, the usual keys that occur, then the others in order of first appearance."""
+    seen = [LOG_KEY] + [k for k in FIRST_KEYS if any(k in r for r in rows)]
+    for row in rows:
+        seen += [k for k in row if k not in seen]
+    return seen
+
+
+def write_csv(rows, path):
+    with open(path, "w", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=columns(rows), restval="")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def as_number(text):
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def plottable(rows):
+    """The rows with a metric and a numeric size and value; the others are reported."""
+    good = []
+    for row in rows:
+        if "metric" in row and as_number(row.get("size")) is not None \
+                and as_number(row.get("value")) is not None:
+            good.append(row)
+        else:
+            print(f"plot.py: not charted (no metric, size or value): {row}", file=sys.stderr)
+    return good
+
+
+def series_label(row, keys):
+    """name and scope by value, other keys as key=value: 'put, raw-ofi, provider=shm'."""
+    parts = []
+    for key in keys:
+        if key in row and key not in AXIS_KEYS and key != LOG_KEY:
+            parts.append(row[key] if key in ("name", "scope") else f"{key}={row[key]}")
+    return ", ".join(parts)
+
+
+def group_by_metric(rows):
+    """{(metric, unit): rows}, in order of first appearance."""
+    groups = defaultdict(list)
+    for row in rows:
+        groups[(row["metric"], row.get("unit", ""))].append(row)
+    return groups
+
+
+def mean_points(rows, keys):
+    """{series label: [(size, mean value), ...] sorted by size}."""
+    sums = defaultdict(lambda: defaultdict(list))
+    for row in rows:
+        sums[series_label(row, keys)][as_number(row["size"])].append(as_number(row["value"]))
+    return {label: sorted((size, sum(vals) / len(vals)) for size, vals in by_size.items())
+            for label, by_size in sums.items()}
+
+
+def human_size(size, _pos=None):
+    """Tick labels: 8, 512, 4K, 1M, 2G."""
+    for shift, suffix in ((30, "G"), (20, "M"), (10, "K")):
+        if size >= 1 << shift and size % (1 << shift) == 0:
+            return f"{int(size) >> shift}{suffix}"
+    return f"{size:g}"
+
+
+def chart_name(metric, unit, units_of_metric):
+    name = metric if units_of_metric == 1 else f"{metric}-{unit}"
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name) + ".png"
+
+
+def draw_chart(metric, unit, rows, keys, path):
+    fig, ax = plt.subplots(figsize=(9, 5.5))
+    for label, points in sorted(mean_points(rows, keys).items()):
+        sizes, values = zip(*points)
+        ax.plot(sizes, values, marker="o", markersize=3, label=label)
+    ax.set_xscale("log", base=2)
+    ax.xaxis.set_major_formatter(FuncFormatter(human_size))
+    if metric == "latency":
+        ax.set_yscale("log")
+    ax.set_xlabel("size (bytes)")
+    ax.set_ylabel(f"{metric} ({unit})" if unit else metric)
+    ax.set_title(metric)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def markdown_table(rows, keys):
+    keys = [k for k in keys if k != LOG_KEY and any(k in r for r in rows)]
+    lines = ["| " + " | ".join(keys) + " |", "|" + "---|" * len(keys)]
+    lines += ["| " + " | ".join(row.get(k, "") for k in keys) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def write_summary(single, keys, path):
+    """The single-size metrics, a table each."""
+    parts = ["# Single-size results", ""]
+    if not single:
+        parts.append("None: every metric was measured at several sizes (see the charts).")
+    for (metric, unit), rows in single.items():
+        parts += [f"## {metric}" + (f" ({unit})" if unit else ""), "",
+                  markdown_table(rows, keys), ""]
+    with open(path, "w") as out:
+        out.write("\n".join(parts).rstrip() + "\n")
+
+
+def main(argv):
+    if len(argv) < 3 or argv[1].startswith("-"):
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    outdir, logs = argv[1], argv[2:]
+    rows = read_results(logs)
+    if not rows:
+        print("plot.py: no RESULT line in " + " ".join(logs), file=sys.stderr)
+        return 1
+    os.makedirs(outdir, exist_ok=True)
+    keys = columns(rows)
+    write_csv(rows, os.path.join(outdir, "results.csv"))
+    groups = group_by_metric(plottable(rows))
+    units = defaultdict(int)
+    for metric, _unit in groups:
+        units[metric] += 1
+    single = {}
+    for (metric, unit), group in groups.items():
+        if len({as_number(r["size"]) for r in group}) == 1:
+            single[(metric, unit)] = group
+            continue
+        path = os.path.join(outdir, chart_name(metric, unit, units[metric]))
+        draw_chart(metric, unit, group, keys, path)
+        print(f"plot.py: {path}: {len(group)} results")
+    write_summary(single, keys, os.path.join(outdir, "summary.md"))
+    print(f"plot.py: {len(rows)} results from {len(logs)} logs into {outdir}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
