@@ -83,9 +83,11 @@ pe2 null perf_rate -o p -c 256 -t 256 -n 16 -w 1
 if [ -n "$nvbin" ] && [ -x "$nvbin/nv_put_latency" ]; then
     nv() {
         echo "### nvshmem: $*" >>"$out/nvshmem.log"
-        NVSHMEM_BOOTSTRAP=MPI LD_LIBRARY_PATH=$nvlib:${LD_LIBRARY_PATH:-} timeout 120 \
+        NVSHMEM_BOOTSTRAP=MPI LD_LIBRARY_PATH=$nvlib:${LD_LIBRARY_PATH:-} \
+            NVSHMEM_IGNORE_CUDA_MPS_ACTIVE_THREAD_PERCENTAGE=1 NVSHMEM_DISABLE_NCCL=1 timeout 120 \
             mpirun --allow-run-as-root --bind-to none --oversubscribe -n 2 \
             -x NVSHMEM_BOOTSTRAP -x LD_LIBRARY_PATH -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE \
+            -x NVSHMEM_IGNORE_CUDA_MPS_ACTIVE_THREAD_PERCENTAGE -x NVSHMEM_DISABLE_NCCL \
             -x CUDA_MPS_PIPE_DIRECTORY -x CUDA_MPS_LOG_DIRECTORY "$nvbin/$@" \
             >>"$out/nvshmem.log" 2>&1 || echo "### FAILED (exit $?): $*" >>"$out/nvshmem.log"
     }

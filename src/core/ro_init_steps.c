@@ -257,6 +257,7 @@ int ro_init_device_state(int thread_level)
     s->ipc_base = ro_core.ipc_base;
     s->proxy_peers = proxy_peers;
     s->heap_on_device = ro_core.heap_on_device;
+    s->host_boot_barrier = ro_core.heap_on_device || ro_core.env.RO_TRANSPORT == RO_TRANSPORT_NULL;
     s->fatal = ro_core_fatal;
     s->host_copy = ro_core.gpu->copy;
     s->host_sync = ro_boot_sync;

@@ -10,13 +10,21 @@
  *   ro_wg_barrier, ro_wg_bcast64 (every thread of the workgroup calls these)
  *   ro_atomic_{add,cas,swap}64[_sys], ro_atomic_cas32_sys   relaxed read-modify-write,
  *                                             device / system scope
- *   ro_copy16_uncached                        16 aligned bytes, read past non-coherent caches
+ *   ro_load16_coherent, ro_store16            16 aligned bytes (struct ro_v16), the load past
+ *                                             caches that miss other processes' writes
  *   ro_load_acquire64_sys, ro_store_release64_sys, ro_load_volatile64, ro_store_relaxed64
  *   ro_fence_{wg,device,system}, ro_flush_sys (make a store to host memory visible now)
  *   ro_nanosleep, ro_clock_ns, ro_cpu_relax, ro_yield (give the processor to others)
  * Targets: host (ro_arch_host.h), CUDA (ro_arch_cuda.h); HIP comes with the GPU targets. */
 #ifndef RO_ARCH_H
 #define RO_ARCH_H
+
+#include <stdint.h>
+
+/* 16 bytes moved as one access. */
+struct ro_v16 {
+    uint64_t a, b;
+};
 
 #if defined(__CUDACC__)
 #include "gpu/ro_arch_cuda.h"

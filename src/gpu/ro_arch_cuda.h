@@ -73,14 +73,17 @@ RO_DEVICE void ro_store_release64_sys(uint64_t *p, uint64_t v)
 RO_DEVICE uint64_t ro_load_volatile64(const uint64_t *p) { return *(const volatile uint64_t *)p; }
 RO_DEVICE void ro_store_relaxed64(uint64_t *p, uint64_t v) { *(volatile uint64_t *)p = v; }
 
-/* 16 bytes from memory another process or GPU writes (IPC peers): volatile, so the load
- * goes past L1, which does not see others' writes. */
-RO_DEVICE void ro_copy16_uncached(void *dst, const void *src)
+/* 16 bytes from memory another process or GPU writes (IPC peers): cached in L2 only (.cg),
+ * as L1 does not see others' writes. The loads of a copy are issued before its stores, so
+ * they overlap. */
+RO_DEVICE struct ro_v16 ro_load16_coherent(const void *p)
 {
-    uint64_t a, b;
-    asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];" : "=l"(a), "=l"(b) : "l"(src));
-    asm volatile("st.global.v2.u64 [%0], {%1, %2};" : : "l"(dst), "l"(a), "l"(b) : "memory");
+    struct ro_v16 v;
+    asm volatile("ld.global.cg.v2.u64 {%0, %1}, [%2];" : "=l"(v.a), "=l"(v.b) : "l"(p));
+    return v;
 }
+RO_DEVICE void ro_store16(void *p, struct ro_v16 v)
+{ asm volatile("st.global.v2.u64 [%0], {%1, %2};" : : "l"(p), "l"(v.a), "l"(v.b) : "memory"); }
 
 RO_DEVICE void ro_fence_wg(void) { __threadfence_block(); }
 RO_DEVICE void ro_fence_device(void) { __threadfence(); }

@@ -114,12 +114,18 @@ RO_DEVICE void ro_store_relaxed64(uint64_t *p, uint64_t v) { *(volatile uint64_t
 
 /* 16 bytes from memory another process or GPU writes (IPC peers), past the caches that do
  * not see others' writes. */
-RO_DEVICE void ro_copy16_uncached(void *dst, const void *src)
+RO_DEVICE struct ro_v16 ro_load16_coherent(const void *p)
 {
-    const volatile uint64_t *s = (const volatile uint64_t *)src;
-    uint64_t a = s[0], b = s[1];
-    ((uint64_t *)dst)[0] = a;
-    ((uint64_t *)dst)[1] = b;
+    const volatile uint64_t *s = (const volatile uint64_t *)p;
+    struct ro_v16 v;
+    v.a = s[0];
+    v.b = s[1];
+    return v;
+}
+RO_DEVICE void ro_store16(void *p, struct ro_v16 v)
+{
+    ((uint64_t *)p)[0] = v.a;
+    ((uint64_t *)p)[1] = v.b;
 }
 
 RO_DEVICE void ro_fence_wg(void) { __threadfence_block(); }

@@ -57,6 +57,9 @@ struct ro_dev_state {
     uint8_t **ipc_base;
     int proxy_peers;               /* some PE is reached through the proxy          */
     int heap_on_device;            /* the heap is GPU memory: host code cannot touch it */
+    /* Host barriers meet through the bootstrap: the heap is GPU memory, or the null
+     * transport carries no AMO to a peer's counters. */
+    int host_boot_barrier;
     /* Ends the job with a message; host target only (set by init). A GPU thread instead
      * prints its message and raises activity->fatal, which the proxy turns into the end. */
     void (*fatal)(const char *why);

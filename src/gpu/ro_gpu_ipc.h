@@ -30,17 +30,28 @@ RO_DEVICE uint8_t *ro_gpu_ipc_addr(const void *addr, size_t len, int pe)
 #if defined(__CUDACC__) || defined(__HIPCC__)
 /* Member `rank` of a group of `nthreads` (all of them call this with the same arguments)
  * copies its share: 16-byte words when both ends allow it, so a workgroup's loads and
- * stores coalesce, then the bytes left. */
+ * stores coalesce, four loads in flight per thread before their stores (one thread alone is
+ * bound by load latency otherwise), then the bytes left. */
 RO_DEVICE void ro_gpu_ipc_copy(void *dst, const void *src, size_t n, int rank, int nthreads)
 {
     uint8_t *d = (uint8_t *)dst;
     const uint8_t *s = (const uint8_t *)src;
-    size_t i;
+    size_t i, t = (size_t)nthreads;
 
     if ((((uintptr_t)d | (uintptr_t)s) & 15) == 0) {
         size_t words = n / 16;
-        for (i = (size_t)rank; i < words; i += (size_t)nthreads)
-            ro_copy16_uncached(d + 16 * i, s + 16 * i);
+        for (i = (size_t)rank; i + 3 * t < words; i += 4 * t) {
+            struct ro_v16 v0 = ro_load16_coherent(s + 16 * i);
+            struct ro_v16 v1 = ro_load16_coherent(s + 16 * (i + t));
+            struct ro_v16 v2 = ro_load16_coherent(s + 16 * (i + 2 * t));
+            struct ro_v16 v3 = ro_load16_coherent(s + 16 * (i + 3 * t));
+            ro_store16(d + 16 * i, v0);
+            ro_store16(d + 16 * (i + t), v1);
+            ro_store16(d + 16 * (i + 2 * t), v2);
+            ro_store16(d + 16 * (i + 3 * t), v3);
+        }
+        for (; i < words; i += t)
+            ro_store16(d + 16 * i, ro_load16_coherent(s + 16 * i));
         d += 16 * words;
         s += 16 * words;
         n -= 16 * words;

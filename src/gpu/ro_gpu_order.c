@@ -62,9 +62,10 @@ RO_FN void rocshmem_sync_all(void)
     uint64_t epoch, one = 1;
 
 #if !defined(__CUDACC__) && !defined(__HIPCC__)
-    /* The host cannot touch a device heap's counters: it meets its peers through the
-     * bootstrap instead (GPU barriers keep the counters to themselves). */
-    if (ro_gpu_state.heap_on_device) {
+    /* The host cannot touch a device heap's counters, and the null transport does not
+     * carry AMOs: meet the peers through the bootstrap instead (GPU barriers keep the
+     * counters to themselves). */
+    if (ro_gpu_state.host_boot_barrier) {
         if (ro_gpu_state.host_sync())
             ro_gpu_state.fatal("rocshmem_sync_all: the bootstrap barrier failed");
         return;

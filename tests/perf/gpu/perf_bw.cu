@@ -10,7 +10,7 @@
 
 enum { OP_PUT, OP_GET, OP_MEMCPY };
 
-__global__ void k_bw(int op, enum perf_scope scope, char *remote, char *local, size_t size,
+__global__ void __launch_bounds__(1024) k_bw(int op, enum perf_scope scope, char *remote, char *local, size_t size,
                      int pe, int iters)
 {
     /* The unit that moves one slice: a block, a warp, or a thread. */

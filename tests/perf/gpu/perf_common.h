@@ -91,8 +91,10 @@ static void perf_parse(int argc, char **argv, struct perf_opts *o, const char *o
             break;
         case 'o': {
             size_t n = strlen(optarg);
-            const char *p = strstr(ops, optarg);
-            if (!p || (p != ops && p[-1] != '|') || (p[n] && p[n] != '|'))
+            const char *p = ops;
+            while (p && (strncmp(p, optarg, n) || (p[n] && p[n] != '|')))
+                p = (p = strchr(p, '|')) ? p + 1 : NULL;
+            if (!p)
                 perf_usage(ops);
             snprintf(op, sizeof(op), "%s", optarg);
             break;

@@ -56,7 +56,7 @@ static __device__ void one_op(int op, enum perf_scope scope, char *remote, char 
         __syncthreads();
 }
 
-__global__ void k_latency(int op, enum perf_scope scope, char *remote, char *local, size_t size,
+__global__ void __launch_bounds__(1024) k_latency(int op, enum perf_scope scope, char *remote, char *local, size_t size,
                           long *word, int pe, int iters, int warmup, uint64_t *ns, long *sink)
 {
     uint64_t t0 = 0;

@@ -36,7 +36,7 @@ static __device__ void wait_for(int op, enum perf_scope scope, long *flag, uint6
         __syncthreads();
 }
 
-__global__ void k_pingpong(int op, enum perf_scope scope, long *flag, char *buf, const char *src,
+__global__ void __launch_bounds__(1024) k_pingpong(int op, enum perf_scope scope, long *flag, char *buf, const char *src,
                            size_t size, uint64_t *sig, int me, int peer, long base, int iters,
                            int warmup, uint64_t *ns)
 {

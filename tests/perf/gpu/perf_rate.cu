@@ -9,7 +9,7 @@
 
 enum { OP_P, OP_ADD, OP_FADD, OP_CSWAP };
 
-__global__ void k_rate(int op, long *words, size_t nwords, int pe, int iters, long *sink)
+__global__ void __launch_bounds__(1024) k_rate(int op, long *words, size_t nwords, int pe, int iters, long *sink)
 {
     size_t t = (size_t)blockIdx.x * blockDim.x + threadIdx.x, n = (size_t)gridDim.x * blockDim.x;
     long s = 0;

@@ -1,0 +1,122 @@
+/* NVSHMEM reference: atomics from PE 0 to PE 1.
+ *   fetch_add_latency: one thread, ITERS nvshmem_long_atomic_fetch_add after WARMUP
+ *                      untimed ones, timed in the kernel with %globaltimer; us each, size 8.
+ *   add_rate:          BLOCKS x THREADS threads, each ITERS nvshmem_long_atomic_add, then
+ *                      a quiet per block (after __syncthreads, thread 0); timed with
+ *                      cudaEvents around the launch (a WARMUP-iteration launch first);
+ *                      Mops/s = BLOCKS * THREADS * ITERS / time, size 8.
+ * PE 1 checks its counters afterwards; a wrong count is reported on stderr and the
+ * program exits 1. */
+#include "nv_common.h"
+
+__global__ void fadd_lat_kernel(long *ctr, int peer, int warmup, int iters,
+                                unsigned long long *out)
+{
+    unsigned long long t0 = 0;
+    long acc = 0;
+    int total = warmup + iters, i;
+
+    for (i = 0; i < total; i++) {
+        if (i == warmup)
+            t0 = nv_globaltimer();
+        acc += nvshmem_long_atomic_fetch_add(ctr, 1, peer);
+    }
+    out[0] = nv_globaltimer() - t0;
+    out[1] = (unsigned long long)acc;
+}
+
+__global__ void add_rate_kernel(long *ctr, int peer, int iters)
+{
+    int i;
+
+    for (i = 0; i < iters; i++)
+        nvshmem_long_atomic_add(ctr, 1, peer);
+    __syncthreads();
+    if (threadIdx.x == 0)
+        nvshmem_quiet();
+}
+
+/* PE 1 compares its counter with what it should hold; returns 1 on a mismatch. */
+static int check_counter(const long *ctr, long want, const char *what)
+{
+    long got = 0;
+
+    if (nv_me != 1)
+        return 0;
+    NV_CUDA(cudaMemcpy(&got, ctr, sizeof got, cudaMemcpyDeviceToHost));
+    if (got != want) {
+        fprintf(stderr, "%s pe 1: %s counter is %ld, expected %ld\n", nv_prog, what, got,
+                want);
+        return 1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    nv_opts_t o;
+    int rc, bad = 0;
+    long *ctr;
+    unsigned long long *d_out, h_out[2];
+    cudaEvent_t start, stop;
+    double total_ops;
+
+    nv_parse(argc, argv, &o, "", "");
+    rc = nv_start();
+    if (rc)
+        return rc;
+
+    ctr = (long *)nvshmem_malloc(2 * sizeof *ctr);
+    if (!ctr) {
+        fprintf(stderr, "%s pe %d: nvshmem_malloc failed\n", nv_prog, nv_me);
+        nvshmem_global_exit(1);
+    }
+    NV_CUDA(cudaMemset(ctr, 0, 2 * sizeof *ctr));
+    NV_CUDA(cudaMalloc((void **)&d_out, sizeof h_out));
+    NV_CUDA(cudaEventCreate(&start));
+    NV_CUDA(cudaEventCreate(&stop));
+    NV_CUDA(cudaDeviceSynchronize());
+    nvshmem_barrier_all();
+    nv_print_header();
+
+    /* fetch-add latency, on ctr[0] */
+    if (nv_me == 0) {
+        fadd_lat_kernel<<<1, 1>>>(&ctr[0], 1, o.warmup, o.iters, d_out);
+        NV_KERNEL_DONE();
+        NV_CUDA(cudaMemcpy(h_out, d_out, sizeof h_out, cudaMemcpyDeviceToHost));
+        nv_result("fetch_add", "thread", sizeof(long), "latency",
+                  (double)h_out[0] / 1e3 / o.iters, "us", NULL);
+    }
+    nvshmem_barrier_all();
+    bad |= check_counter(&ctr[0], (long)o.warmup + o.iters, "fetch_add");
+
+    /* add rate, on ctr[1] */
+    if (nv_me == 0) {
+        float ms = 0;
+
+        if (o.warmup > 0) {
+            add_rate_kernel<<<o.blocks, o.threads>>>(&ctr[1], 1, o.warmup);
+            NV_KERNEL_DONE();
+        }
+        NV_CUDA(cudaEventRecord(start, 0));
+        add_rate_kernel<<<o.blocks, o.threads>>>(&ctr[1], 1, o.iters);
+        NV_CUDA(cudaGetLastError());
+        NV_CUDA(cudaEventRecord(stop, 0));
+        NV_CUDA(cudaEventSynchronize(stop));
+        NV_KERNEL_DONE();
+        NV_CUDA(cudaEventElapsedTime(&ms, start, stop));
+        total_ops = (double)o.blocks * o.threads * o.iters;
+        nv_result("add", "thread", sizeof(long), "rate",
+                  ms > 0 ? total_ops / (ms * 1e3) : 0, "Mops/s", NULL);
+    }
+    nvshmem_barrier_all();
+    bad |= check_counter(&ctr[1], (long)o.blocks * o.threads * ((long)o.warmup + o.iters),
+                         "add");
+
+    NV_CUDA(cudaEventDestroy(stop));
+    NV_CUDA(cudaEventDestroy(start));
+    NV_CUDA(cudaFree(d_out));
+    nvshmem_free(ctr);
+    nv_finish();
+    return bad;
+}
