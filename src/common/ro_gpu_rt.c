@@ -82,6 +82,12 @@ static int ro_gpu_rt_none_device(void)
     return -1;
 }
 
+static void ro_gpu_rt_none_bus_id(char *buf, int len)
+{
+    if (len > 0)
+        buf[0] = '\0';
+}
+
 static const char *ro_gpu_rt_none_describe(void)
 {
     return "none (CPU-only PE)";
@@ -102,5 +108,6 @@ const struct ro_gpu_rt_ops ro_gpu_rt_none = {
     .copy = ro_gpu_rt_none_copy,
     .zero = ro_gpu_rt_none_zero,
     .device = ro_gpu_rt_none_device,
+    .bus_id = ro_gpu_rt_none_bus_id,
     .describe = ro_gpu_rt_none_describe,
 };

@@ -44,6 +44,9 @@ struct ro_gpu_rt_ops {
     int (*zero)(void *dst, size_t len);
     /* The device index this PE drives (FI_HMEM registration names it), -1 for none. */
     int (*device)(void);
+    /* The PCI bus id of that device ("" for none): PEs compare them to know which of their
+     * peers share their GPU. */
+    void (*bus_id)(char *buf, int len);
     /* One line for rocshmem_info and logs: device name and number. */
     const char *(*describe)(void);
 };

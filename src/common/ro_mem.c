@@ -21,8 +21,15 @@ static void *ro_mem_host_alloc(size_t len, const char *what)
     return p;
 }
 
+int ro_mem_host_write(void *dst, const void *src, size_t len)
+{
+    memcpy(dst, src, len);
+    return 0;
+}
+
 const struct ro_mem_ops ro_mem_host = {
     .name = "host",
     .alloc = ro_mem_host_alloc,
     .free = free,
+    .write = ro_mem_host_write,
 };

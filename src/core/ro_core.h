@@ -34,6 +34,7 @@ struct ro_core {
     /* The on-node path: ipc_base[pe] as in struct ro_dev_state (host table), the device's
      * copy of it, and what ipc_open returned for each mapped peer (to close it). */
     uint8_t **ipc_base, **ipc_base_dev;
+    int ipc_one_gpu;              /* every mapped PE drives this PE's GPU */
     void **ipc_mapped;
     struct ro_team *teams;        /* from gpu->mem: [0] world, [1] shared */
     /* ro_gpu_state as device code must see it (tables in device memory): the device

@@ -19,6 +19,7 @@ struct ro_heap_card {
     uint64_t on_device;
     struct ro_ipc_handle ipc;     /* of heap_region, when on_device */
     uint64_t offset;              /* heap base - heap_region */
+    char gpu_bus[32];             /* PCI bus id of the PE's GPU ("" for none) */
 };
 
 /* Whether PE pe maps this PE's device heap (and this PE its): same node, IPC allowed. */
@@ -87,6 +88,7 @@ static int ro_heap_make(struct ro_heap_card *mine, int need_mr)
         rc = ro_ofi_mr_reg(ro_core.ofi, ro_core.heap.base, ro_core.heap.size, &mine->mr);
     mine->size = size;
     mine->on_device = (uint64_t)ro_core.heap_on_device;
+    ro_core.gpu->bus_id(mine->gpu_bus, (int)sizeof(mine->gpu_bus));
     return rc;
 }
 
@@ -111,11 +113,13 @@ static int ro_heap_check_peers(const struct ro_heap_card *all, const struct ro_h
     return 0;
 }
 
-/* Maps the heap of every IPC peer: ipc_base (host table) and its device copy. */
+/* Maps the heap of every IPC peer: ipc_base (host table) and its device copy; notes
+ * whether they all share this PE's GPU. */
 static int ro_heap_map_peers(const struct ro_heap_card *all)
 {
     int n = ro_core.boot->size, me = ro_core.boot->rank, rc = 0;
 
+    ro_core.ipc_one_gpu = 1;
     ro_core.ipc_base = calloc((size_t)n, sizeof(*ro_core.ipc_base));
     ro_core.ipc_mapped = calloc((size_t)n, sizeof(*ro_core.ipc_mapped));
     if (!ro_core.ipc_base || !ro_core.ipc_mapped)
@@ -127,6 +131,8 @@ static int ro_heap_map_peers(const struct ro_heap_card *all)
             ro_core.ipc_base[pe] = ro_core.heap.base;
             continue;
         }
+        if (strncmp(all[pe].gpu_bus, all[me].gpu_bus, sizeof(all[pe].gpu_bus)))
+            ro_core.ipc_one_gpu = 0;
         rc = ro_core.gpu->ipc_open(&all[pe].ipc, &ro_core.ipc_mapped[pe]);
         if (rc)
             RO_ERR("cannot map the device heap of PE %d, on this node (set "

@@ -194,6 +194,11 @@ int ro_init_proxy(void)
     if (rc)
         return rc;
     ro_gpu_state.ctxs[0].in_use = 1;
+    ro_gpu_state.n_default_rings = ro_gpu_state.ctxs[0].n_gpu_rings;
+    for (unsigned k = 0; k < ro_gpu_state.n_default_rings; k++) {
+        ro_gpu_state.default_rings[k] = ro_gpu_state.ctxs[0].gpu_rings[k];
+        ro_gpu_state.default_prods[k] = ro_gpu_state.ctxs[0].gpu_rings[k]->prod;
+    }
     ROCSHMEM_CTX_DEFAULT.ctx_opaque = &ro_gpu_state.ctxs[0];
     return 0;
 }
@@ -256,6 +261,8 @@ int ro_init_device_state(int thread_level)
     s->timeout_ns = (uint64_t)ro_core.env.RO_TIMEOUT * 1000000000u;
     s->ipc_base = ro_core.ipc_base;
     s->proxy_peers = proxy_peers;
+    s->ipc_one_gpu = ro_core.ipc_one_gpu;
+    s->proxy_sleeps = ro_proxy_sleeps(ro_core.proxy);
     s->heap_on_device = ro_core.heap_on_device;
     s->host_boot_barrier = ro_core.heap_on_device || ro_core.env.RO_TRANSPORT == RO_TRANSPORT_NULL;
     s->fatal = ro_core_fatal;

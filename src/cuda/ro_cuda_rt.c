@@ -80,6 +80,7 @@ static const struct ro_mem_ops ro_cuda_mem = {
     .name = "cuda-pinned",
     .alloc = ro_cuda_pinned_alloc,
     .free = ro_cuda_pinned_free,
+    .write = ro_mem_host_write,
 };
 
 static int ro_cuda_heap_register(void *base, size_t len)
@@ -121,10 +122,13 @@ out:
     return;
 }
 
+static int ro_cuda_copy(void *dst, const void *src, size_t len);
+
 static const struct ro_mem_ops ro_cuda_dev_mem = {
     .name = "cuda-device",
     .alloc = ro_cuda_dev_alloc,
     .free = ro_cuda_dev_free,
+    .write = ro_cuda_copy,
 };
 
 static int ro_cuda_heap_alloc(size_t len, void **base)
@@ -193,6 +197,15 @@ int rocshmem_ro_cuda_device(void)
     return ro_cuda_device;
 }
 
+static void ro_cuda_bus_id(char *buf, int len)
+{
+    buf[0] = '\0';
+    if (ro_cuda_device >= 0)
+        RO_CUDA_CHECK(cudaDeviceGetPCIBusId(buf, len, ro_cuda_device), out);
+out:
+    return;
+}
+
 static const char *ro_cuda_describe(void)
 {
     return ro_cuda_desc;
@@ -213,5 +226,6 @@ const struct ro_gpu_rt_ops ro_gpu_rt_cuda = {
     .copy = ro_cuda_copy,
     .zero = ro_cuda_zero,
     .device = rocshmem_ro_cuda_device,
+    .bus_id = ro_cuda_bus_id,
     .describe = ro_cuda_describe,
 };

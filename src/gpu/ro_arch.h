@@ -13,6 +13,7 @@
  *   ro_load16_coherent, ro_store16            16 aligned bytes (struct ro_v16), the load past
  *                                             caches that miss other processes' writes
  *   ro_load_acquire64_sys, ro_store_release64_sys, ro_load_volatile64, ro_store_relaxed64
+ *   ro_load_readonly_{ptr,u32}                a word kernels never change (read-only cache)
  *   ro_fence_{wg,device,system}, ro_flush_sys (make a store to host memory visible now)
  *   ro_nanosleep, ro_clock_ns, ro_cpu_relax, ro_yield (give the processor to others)
  * Targets: host (ro_arch_host.h), CUDA (ro_arch_cuda.h); HIP comes with the GPU targets. */

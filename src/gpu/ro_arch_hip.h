@@ -128,6 +128,11 @@ RO_DEVICE void ro_store16(void *p, struct ro_v16 v)
     ((uint64_t *)p)[1] = v.b;
 }
 
+/* A pointer that does not change while kernels run, through the read-only data cache. */
+RO_DEVICE void *ro_load_readonly_ptr(void *const *p)
+{ return (void *)__ldg((const unsigned long long *)p); }
+RO_DEVICE unsigned ro_load_readonly_u32(const unsigned *p) { return __ldg(p); }
+
 RO_DEVICE void ro_fence_wg(void) { __threadfence_block(); }
 RO_DEVICE void ro_fence_device(void) { __threadfence(); }
 RO_DEVICE void ro_fence_system(void) { __threadfence_system(); }

@@ -90,6 +90,9 @@ static inline struct ro_v16 ro_load16_coherent(const void *p)
 { struct ro_v16 v; __builtin_memcpy(&v, p, 16); return v; }
 static inline void ro_store16(void *p, struct ro_v16 v) { __builtin_memcpy(p, &v, 16); }
 
+static inline void *ro_load_readonly_ptr(void *const *p) { return *p; }
+static inline unsigned ro_load_readonly_u32(const unsigned *p) { return *p; }
+
 static inline void ro_fence_wg(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 static inline void ro_fence_device(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 static inline void ro_fence_system(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }

@@ -20,7 +20,7 @@ RO_DEVICE uint8_t *ro_gpu_ipc_addr(const void *addr, size_t len, int pe)
 
     if (!ro_gpu_state.ipc_base || (unsigned)pe >= (unsigned)ro_gpu_state.n_pes)
         return NULL;
-    peer = ro_gpu_state.ipc_base[pe];
+    peer = (uint8_t *)ro_load_readonly_ptr((void *const *)&ro_gpu_state.ipc_base[pe]);
     if (!peer || p < base || (size_t)(p - base) > ro_gpu_state.heap_size ||
         len > ro_gpu_state.heap_size - (size_t)(p - base))
         return NULL;

@@ -20,10 +20,29 @@ RO_DEVICE struct ro_ring *ro_gpu_ctx_ring(rocshmem_ctx_t ctx)
 {
     struct ro_ctx *c = ro_gpu_ctx(ctx);
 #if defined(__CUDACC__) || defined(__HIPCC__)
-    return c->gpu_rings[(unsigned)ro_block_id() % c->n_gpu_rings];
+    unsigned n;
+
+    if (c == ro_gpu_state.ctxs)
+        return ro_gpu_state.default_rings[(unsigned)ro_block_id() % ro_gpu_state.n_default_rings];
+    /* Fixed at init: read through the read-only cache. */
+    n = ro_load_readonly_u32(&c->n_gpu_rings);
+    return (struct ro_ring *)ro_load_readonly_ptr(
+        (void *const *)&c->gpu_rings[(unsigned)ro_block_id() % n]);
 #else
     return c->host_rings[(unsigned)ro_block_id() % c->n_host_rings];
 #endif
+}
+
+/* The producers' line of r (fixed at init): from constant memory for the default context's
+ * GPU rings. */
+RO_DEVICE struct ro_ring_prod *ro_gpu_prod(struct ro_ring *r)
+{
+#if defined(__CUDACC__) || defined(__HIPCC__)
+    for (unsigned i = 0; i < ro_gpu_state.n_default_rings; i++)
+        if (ro_gpu_state.default_rings[i] == r)
+            return ro_gpu_state.default_prods[i];
+#endif
+    return (struct ro_ring_prod *)ro_load_readonly_ptr((void *const *)&r->prod);
 }
 
 /* Spin briefly, then yield, then sleep: four PEs and their proxies share two cores.
@@ -41,15 +60,19 @@ RO_DEVICE void ro_gpu_backoff(unsigned *iter)
 
 RO_FN void ro_gpu_timeout(const char *api, const char *what, uint64_t have, uint64_t want);
 
-/* Brackets a wait that did not succeed at once, so the proxy keeps polling meanwhile. */
+/* Brackets a wait that did not succeed at once, so that a proxy that may sleep when idle
+ * keeps polling meanwhile (one that never sleeps needs no word: two atomics across PCIe
+ * saved per wait). */
 RO_DEVICE void ro_gpu_wait_begin(void)
 {
-    ro_atomic_add64_sys(&ro_gpu_state.activity->waiters, 1);
+    if (ro_gpu_state.proxy_sleeps)
+        ro_atomic_add64_sys(&ro_gpu_state.activity->waiters, 1);
 }
 
 RO_DEVICE void ro_gpu_wait_end(void)
 {
-    ro_atomic_add64_sys(&ro_gpu_state.activity->waiters, (uint64_t)-1);
+    if (ro_gpu_state.proxy_sleeps)
+        ro_atomic_add64_sys(&ro_gpu_state.activity->waiters, (uint64_t)-1);
 }
 
 /* Waits until *word >= want (or > want-1 for tickets), bounded. */
@@ -81,6 +104,7 @@ RO_DEVICE void ro_gpu_wait_ge(const uint64_t *word, uint64_t want, const char *a
 RO_DEVICE uint64_t ro_gpu_post_lanes(struct ro_ring *r, const struct ro_desc *d, uint64_t lanes,
                                      const char *api)
 {
+    struct ro_ring_prod *p = ro_gpu_prod(r);
     int lane = ro_lane_id(), leader = ro_lowest_lane(lanes);
     /* One lane is the common case on the host: no population count needed. */
     uint64_t n = (lanes & (lanes - 1)) ? (uint64_t)ro_popcount64(lanes) : 1, base = 0, t;
@@ -89,18 +113,18 @@ RO_DEVICE uint64_t ro_gpu_post_lanes(struct ro_ring *r, const struct ro_desc *d,
     if (lane == leader) {
         /* Device scope: only this GPU's threads (or only host threads) reserve on a ring, in
          * memory near them. */
-        base = ro_atomic_add64(&r->prod->tail, n);
+        base = ro_atomic_add64(&p->tail, n);
         /* head_cache only ever holds a value head once had, so it never overstates room. */
-        if (base + n - 1 - ro_load_volatile64(&r->prod->head_cache) >= r->size) {
-            ro_gpu_wait_ge(&r->head, base + n - r->size, api, "a free ring slot");
-            ro_store_relaxed64(&r->prod->head_cache, ro_load_volatile64(&r->head));
+        if (base + n - 1 - ro_load_volatile64(&p->head_cache) >= p->size) {
+            ro_gpu_wait_ge(&r->head, base + n - p->size, api, "a free ring slot");
+            ro_store_relaxed64(&p->head_cache, ro_load_volatile64(&r->head));
         }
     }
     /* The broadcast also holds the other lanes until the leader has seen room. */
     if (n > 1)
         base = ro_lanes_bcast64(lanes, base, leader);
     t = n == 1 ? base : base + (uint64_t)ro_popcount64(lanes & ((1ull << lane) - 1));
-    slot = &r->slots[t & r->mask];
+    slot = &p->slots[t & p->mask];
     for (unsigned w = 0; w < offsetof(struct ro_desc, seq) / 8; w++)
         ro_store_relaxed64((uint64_t *)(void *)slot + w, ((const uint64_t *)(const void *)d)[w]);
     /* Release: the descriptor's fields above must be visible before the proxy sees seq. */
@@ -117,11 +141,24 @@ RO_DEVICE uint64_t ro_gpu_post(struct ro_ring *r, const struct ro_desc *d, const
                              api);
 }
 
+/* Waits until r->done >= want, unless the producers' cached copy already says so. Any
+ * value written to done_cache is one done has reached, so racing writers are harmless. */
+RO_DEVICE void ro_gpu_wait_done(struct ro_ring *r, uint64_t want, const char *api,
+                                const char *what)
+{
+    struct ro_ring_prod *p = ro_gpu_prod(r);
+
+    if (ro_load_volatile64(&p->done_cache) >= want)
+        return;
+    ro_gpu_wait_ge(&r->done, want, api, what);
+    ro_store_relaxed64(&p->done_cache, want);
+}
+
 /* Posts and waits for completion (blocking put/get, fetching AMOs). */
 RO_DEVICE uint64_t ro_gpu_post_wait(struct ro_ring *r, const struct ro_desc *d, const char *api)
 {
     uint64_t t = ro_gpu_post(r, d, api);
-    ro_gpu_wait_ge(&r->done, t + 1, api, "completion of the operation");
+    ro_gpu_wait_done(r, t + 1, api, "completion of the operation");
     return t;
 }
 
@@ -130,19 +167,20 @@ RO_DEVICE uint64_t ro_gpu_post_wait(struct ro_ring *r, const struct ro_desc *d, 
 RO_DEVICE void ro_gpu_post_fetch(struct ro_ring *r, struct ro_desc *d, void *result, size_t size,
                                  const char *api)
 {
+    struct ro_ring_prod *p = ro_gpu_prod(r);
     uint64_t t, v;
 
     d->flags |= RO_DESC_F_RET;
     t = ro_gpu_post_wait(r, d, api);
-    v = ro_load_volatile64(&r->ret[t & r->mask]);
+    v = ro_load_volatile64(&p->ret[t & p->mask]);
     memcpy(result, &v, size);
 }
 
 /* Waits for everything posted to `r` so far, by a producer of the caller's kind. */
 RO_DEVICE void ro_gpu_ring_quiet(struct ro_ring *r, const char *api)
 {
-    ro_gpu_wait_ge(&r->done, ro_load_volatile64(&r->prod->tail), api,
-                   "completion of all operations");
+    ro_gpu_wait_done(r, ro_load_volatile64(&ro_gpu_prod(r)->tail), api,
+                     "completion of all operations");
 }
 
 #if !defined(__CUDACC__) && !defined(__HIPCC__)
@@ -168,7 +206,11 @@ RO_DEVICE void ro_gpu_ring_quiet_drained(struct ro_ring *r, const char *api)
  * next, and visible to every PE. */
 RO_DEVICE void ro_gpu_ipc_fence(void)
 {
-    if (ro_gpu_state.ipc_base)
+    if (!ro_gpu_state.ipc_base)
+        return;
+    if (ro_gpu_state.ipc_one_gpu)
+        ro_fence_device();
+    else
         ro_fence_system();
 }
 

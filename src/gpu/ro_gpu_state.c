@@ -7,11 +7,11 @@
 
 #if defined(__CUDACC__) || defined(__HIPCC__)
 /* The device library's copies: rocshmem_init publishes the host's values into them. */
-__device__ struct ro_dev_state ro_gpu_state_d;
-__device__ rocshmem_ctx_t rocshmem_ro_ctx_default_d;
-__device__ rocshmem_ctx_t rocshmem_ro_ctx_invalid_d;
-__device__ rocshmem_team_t rocshmem_ro_team_world_d;
-__device__ rocshmem_team_t rocshmem_ro_team_shared_d;
+__constant__ struct ro_dev_state ro_gpu_state_d;
+__constant__ rocshmem_ctx_t rocshmem_ro_ctx_default_d;
+__constant__ rocshmem_ctx_t rocshmem_ro_ctx_invalid_d;
+__constant__ rocshmem_team_t rocshmem_ro_team_world_d;
+__constant__ rocshmem_team_t rocshmem_ro_team_shared_d;
 #else
 struct ro_dev_state ro_gpu_state;
 rocshmem_ctx_t ROCSHMEM_CTX_DEFAULT;

@@ -98,6 +98,7 @@ static const struct ro_mem_ops ro_hip_mem = {
     .name = "hip-pinned",
     .alloc = ro_hip_pinned_alloc,
     .free = ro_hip_pinned_free,
+    .write = ro_mem_host_write,
 };
 
 static int ro_hip_heap_register(void *base, size_t len)
@@ -143,10 +144,13 @@ out:
     return;
 }
 
+static int ro_hip_copy(void *dst, const void *src, size_t len);
+
 static const struct ro_mem_ops ro_hip_dev_mem = {
     .name = "hip-device",
     .alloc = ro_hip_dev_alloc,
     .free = ro_hip_dev_free,
+    .write = ro_hip_copy,
 };
 
 static int ro_hip_heap_alloc(size_t len, void **base)
@@ -213,6 +217,15 @@ int rocshmem_ro_hip_device(void)
     return ro_hip_device;
 }
 
+static void ro_hip_bus_id(char *buf, int len)
+{
+    buf[0] = '\0';
+    if (ro_hip_device >= 0)
+        RO_HIP_CHECK(hipDeviceGetPCIBusId(buf, len, ro_hip_device), out);
+out:
+    return;
+}
+
 static const char *ro_hip_describe(void)
 {
     return ro_hip_desc;
@@ -233,5 +246,6 @@ const struct ro_gpu_rt_ops ro_gpu_rt_hip = {
     .copy = ro_hip_copy,
     .zero = ro_hip_zero,
     .device = rocshmem_ro_hip_device,
+    .bus_id = ro_hip_bus_id,
     .describe = ro_hip_describe,
 };

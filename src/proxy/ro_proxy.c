@@ -136,6 +136,11 @@ void ro_proxy_ring_remove(struct ro_proxy *p, struct ro_ring *r)
     ro_ring_destroy(p->mem, r);
 }
 
+int ro_proxy_sleeps(const struct ro_proxy *p)
+{
+    return p->may_sleep;
+}
+
 int ro_proxy_cpu(const struct ro_proxy *p)
 {
     return p->cpu;

@@ -25,10 +25,17 @@ struct ro_mem_ops;
 #define RO_ALIGNED(n) _Alignas(n)
 #endif
 
-/* Written by producers only. */
+/* The producers' line, in memory near them: what they write, and read-only copies of the
+ * ring's fields, so that a GPU's post reads nothing across PCIe but head when the ring
+ * looks full and done when it waits. */
 struct ro_ring_prod {
     RO_ALIGNED(RO_CACHE_LINE) uint64_t tail;       /* next ticket to hand out              */
     uint64_t head_cache;                         /* a recent value of head               */
+    uint64_t done_cache;                         /* a recent value of done               */
+    RO_ALIGNED(RO_CACHE_LINE) uint64_t size;       /* as in struct ro_ring                  */
+    uint64_t mask;
+    struct ro_desc *slots;
+    uint64_t *ret;
 };
 
 struct ro_ring {

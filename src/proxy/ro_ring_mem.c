@@ -8,6 +8,15 @@
 
 #include "common/ro_log.h"
 
+/* The producers' copies of the ring's fields, written where the producers' line lives. */
+static int ro_ring_prod_init(struct ro_ring *r)
+{
+    struct ro_ring_prod init = { .size = r->size, .mask = r->mask, .slots = r->slots,
+                                 .ret = r->ret };
+
+    return r->prod_mem->write(r->prod, &init, sizeof(init));
+}
+
 int ro_ring_create(const struct ro_mem_ops *mem, const struct ro_mem_ops *prod_mem, uint64_t size,
                    struct ro_ring **out)
 {
@@ -36,6 +45,10 @@ int ro_ring_create(const struct ro_mem_ops *mem, const struct ro_mem_ops *prod_m
     }
     r->size = size;
     r->mask = size - 1;
+    if (ro_ring_prod_init(r)) {
+        ro_ring_destroy(mem, r);
+        return -EIO;
+    }
     *out = r;
     return 0;
 }
