@@ -57,10 +57,10 @@ typedef struct { int num_contexts; } rocshmem_team_config_t;
 
 /* Device code sees the device library's copies of these handles (set by rocshmem_init). */
 #if defined(__CUDACC__) || defined(__HIPCC__)
-extern __device__ rocshmem_ctx_t rocshmem_ro_ctx_default_d;
-extern __device__ rocshmem_ctx_t rocshmem_ro_ctx_invalid_d;
-extern __device__ rocshmem_team_t rocshmem_ro_team_world_d;
-extern __device__ rocshmem_team_t rocshmem_ro_team_shared_d;
+extern __constant__ rocshmem_ctx_t rocshmem_ro_ctx_default_d;
+extern __constant__ rocshmem_ctx_t rocshmem_ro_ctx_invalid_d;
+extern __constant__ rocshmem_team_t rocshmem_ro_team_world_d;
+extern __constant__ rocshmem_team_t rocshmem_ro_team_shared_d;
 #endif
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
 #define ROCSHMEM_CTX_DEFAULT rocshmem_ro_ctx_default_d
