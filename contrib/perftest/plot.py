@@ -127,7 +127,7 @@ def chart_name(metric, unit, units_of_metric):
 
 
 def draw_chart(metric, unit, rows, keys, path):
-    fig, ax = plt.subplots(figsize=(9, 5.5))
+    fig, ax = plt.subplots(figsize=(13, 6))
     for label, points in sorted(mean_points(rows, keys).items()):
         sizes, values = zip(*points)
         ax.plot(sizes, values, marker="o", markersize=3, label=label)
@@ -139,9 +139,9 @@ def draw_chart(metric, unit, rows, keys, path):
     ax.set_ylabel(f"{metric} ({unit})" if unit else metric)
     ax.set_title(metric)
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize="small")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    # Beside the axes: a suite's many series would cover the lines.
+    ax.legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    fig.savefig(path, dpi=110, bbox_inches="tight")
     plt.close(fig)
 
 

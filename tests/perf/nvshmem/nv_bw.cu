@@ -80,13 +80,17 @@ int main(int argc, char **argv)
             gbps = ms > 0 ? (double)size * o.iters / (ms * 1e6) : 0;
         }
         nvshmem_barrier_all();
+        char extra[96];
         if (o.bidir) {
             double other = nv_value_of_pe(gbps, res, 1);
 
-            nv_result("put", "wg", size, "bandwidth", gbps, "GB/s", "bidir=1 pe=0");
-            nv_result("put", "wg", size, "bandwidth", other, "GB/s", "bidir=1 pe=1");
+            snprintf(extra, sizeof(extra), "blocks=%d threads=%d bidir=1 pe=0", o.blocks, o.threads);
+            nv_result("put", "wg", size, "bandwidth", gbps, "GB/s", extra);
+            snprintf(extra, sizeof(extra), "blocks=%d threads=%d bidir=1 pe=1", o.blocks, o.threads);
+            nv_result("put", "wg", size, "bandwidth", other, "GB/s", extra);
         } else {
-            nv_result("put", "wg", size, "bandwidth", gbps, "GB/s", NULL);
+            snprintf(extra, sizeof(extra), "blocks=%d threads=%d bidir=0 pe=0", o.blocks, o.threads);
+            nv_result("put", "wg", size, "bandwidth", gbps, "GB/s", extra);
         }
         nvshmem_barrier_all();
     }
