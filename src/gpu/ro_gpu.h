@@ -84,8 +84,7 @@ struct ro_dev_state {
 /* On a GPU target, device code reads the device library's copy, ro_gpu_state_d, which
  * rocshmem_init publishes; a distinct name, so that its host shadow in the static device
  * library can never interpose on the host library's ro_gpu_state. It is constant memory:
- * kernels only read it, and the constant cache serves every call (a copy in global memory
- * added about 0.45 us to each rocshmem_long_g on the H200: tests/perf/gpu/perf_probe). */
+ * kernels only read it, and the constant cache serves it to every call. */
 #if defined(__CUDACC__) || defined(__HIPCC__)
 extern __constant__ struct ro_dev_state ro_gpu_state_d;
 #define ro_gpu_state ro_gpu_state_d
