@@ -223,8 +223,14 @@ RO_DEVICE void ro_gpu_ctx_quiet(const struct ro_ctx *c, const char *api)
     if (!ro_gpu_state.proxy_peers)
         return;
 #if defined(__CUDACC__) || defined(__HIPCC__)
-    for (unsigned i = 0; i < c->n_gpu_rings; i++)
-        ro_gpu_ring_quiet(c->gpu_rings[i], api);
+    if (c == ro_gpu_state.ctxs) {
+        for (unsigned i = 0; i < ro_gpu_state.n_default_rings; i++)
+            ro_gpu_ring_quiet(ro_gpu_state.default_rings[i], api);
+        return;
+    }
+    for (unsigned i = 0; i < ro_load_readonly_u32(&c->n_gpu_rings); i++)
+        ro_gpu_ring_quiet((struct ro_ring *)ro_load_readonly_ptr((void *const *)&c->gpu_rings[i]),
+                          api);
 #else
     for (unsigned i = 0; i < c->n_host_rings; i++)
         ro_gpu_ring_quiet(c->host_rings[i], api);
