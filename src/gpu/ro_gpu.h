@@ -1,6 +1,6 @@
-/* Device-side runtime state: what API code needs to turn a call into a descriptor,
- * set once by init (src/core) before any API call. On a GPU target this object lives
- * in device memory; here it is a plain global. */
+/* Device-side runtime state: what API code needs to reach a peer (a descriptor for the
+ * proxy, or a mapped address), set once by init (src/core) before any API call. On a GPU
+ * target device code reads a copy in constant memory; here it is a plain global. */
 #ifndef RO_GPU_H
 #define RO_GPU_H
 
