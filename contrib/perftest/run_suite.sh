@@ -74,6 +74,9 @@ done
 pe2 ipc perf_bw -o put -s wg -t 1024 -c 16 -b 64M -e 64M -n 20 -w 1 -B
 pe2 ipc perf_bw -o get -s wg -t 1024 -c 16 -b 4K -e 64M -f 4 -n 20 -w 1
 pe2 ipc perf_bw -o memcpy -b 4K -e 64M -f 4 -n 20 -w 1
+# The host-driven baseline of the putmem_signal ping-pong (kernel ends, host sends, next
+# kernel starts), on the proxy path: host waits need a host heap.
+pe2 proxy perf_hostdriven -b 8 -e 64K -f 8 -n 200 -w 20
 pe2 proxy perf_bw -o put -s wg -t 256 -c 1 -b 4K -e 4M -f 4 -n 20 -w 1
 pe2 proxy perf_bw -o put -s wg -t 256 -c 16 -b 64K -e 16M -f 4 -n 10 -w 1
 # The ring and the proxy alone: nbi p from 16k threads, then 4x as many as ring space.
