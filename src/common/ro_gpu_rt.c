@@ -95,6 +95,7 @@ static const char *ro_gpu_rt_none_describe(void)
 
 const struct ro_gpu_rt_ops ro_gpu_rt_none = {
     .name = "none",
+    .heap_mem = RO_HEAP_MEM_HOST,
     .open = ro_gpu_rt_none_open,
     .mem = &ro_mem_host,
     .dev_mem = &ro_mem_host,

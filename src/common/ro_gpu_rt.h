@@ -16,8 +16,12 @@ struct ro_ipc_handle {
     unsigned char bytes[64];
 };
 
+/* The kind of memory a device heap is, as a transport registering it must name it. */
+enum ro_heap_mem { RO_HEAP_MEM_HOST, RO_HEAP_MEM_CUDA, RO_HEAP_MEM_ROCR };
+
 struct ro_gpu_rt_ops {
     const char *name;
+    enum ro_heap_mem heap_mem;
     /* Picks the device of this PE (local_rank among its node's PEs); 0, -ENODEV when there
      * is none (init then runs the PE CPU-only), or another negative errno (logged). */
     int (*open)(int local_rank);

@@ -100,7 +100,7 @@ int ro_init_fabric(void)
     int rc;
 
     if (far >= 0) {
-        params.hmem = strcmp(ro_core.gpu->name, "hip") ? RO_OFI_HMEM_CUDA : RO_OFI_HMEM_ROCR;
+        params.hmem = ro_core.gpu->heap_mem;
         params.hmem_device = ro_core.gpu->device();
     }
     rc = ro_ofi_open(&params, &ro_core.ofi);

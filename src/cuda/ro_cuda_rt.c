@@ -213,6 +213,7 @@ static const char *ro_cuda_describe(void)
 
 const struct ro_gpu_rt_ops ro_gpu_rt_cuda = {
     .name = "cuda",
+    .heap_mem = RO_HEAP_MEM_CUDA,
     .open = ro_cuda_open,
     .mem = &ro_cuda_mem,
     .dev_mem = &ro_cuda_dev_mem,

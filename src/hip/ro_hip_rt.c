@@ -233,6 +233,7 @@ static const char *ro_hip_describe(void)
 
 const struct ro_gpu_rt_ops ro_gpu_rt_hip = {
     .name = "hip",
+    .heap_mem = RO_HEAP_MEM_ROCR,
     .open = ro_hip_open,
     .mem = &ro_hip_mem,
     .dev_mem = &ro_hip_dev_mem,

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "common/ro_dtype.h"
+#include "common/ro_gpu_rt.h"
 
 #define RO_OFI_NAME_MAX 256   /* bytes of an endpoint name exchanged through the bootstrap */
 
@@ -22,9 +23,9 @@ struct ro_ofi_params {
     int amo_emulate;        /* emulate every AMO with compare-and-swap (testing) */
     size_t max_msg;         /* 0, or a cap on bytes per libfabric operation (testing) */
     unsigned timeout_s;     /* bound on retrying -FI_EAGAIN and on an emulated AMO's wait */
-    /* The heap is GPU memory of this kind and device (FI_HMEM): only providers that can
-     * register it fit, and ro_ofi_open returns -ENODATA when none can. */
-    enum ro_ofi_hmem { RO_OFI_HMEM_NONE, RO_OFI_HMEM_CUDA, RO_OFI_HMEM_ROCR } hmem;
+    /* Not RO_HEAP_MEM_HOST: the heap is GPU memory of this kind and device (FI_HMEM): only
+     * providers that can register it fit, and ro_ofi_open returns -ENODATA when none can. */
+    enum ro_heap_mem hmem;
     int hmem_device;
 };
 

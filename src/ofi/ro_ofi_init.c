@@ -181,8 +181,8 @@ static int ro_ofi_open_info(const struct ro_ofi_params *p, const struct fi_info 
     o->wait_sec = p->timeout_s;
     o->done = ro_ofi_done_ignore;
     o->npes = p->npes;
-    o->hmem_iface = p->hmem == RO_OFI_HMEM_CUDA ? FI_HMEM_CUDA :
-                    p->hmem == RO_OFI_HMEM_ROCR ? FI_HMEM_ROCR : FI_HMEM_SYSTEM;
+    o->hmem_iface = p->hmem == RO_HEAP_MEM_CUDA ? FI_HMEM_CUDA :
+                    p->hmem == RO_HEAP_MEM_ROCR ? FI_HMEM_ROCR : FI_HMEM_SYSTEM;
     o->hmem_device = p->hmem_device;
     o->info = fi_dupinfo(fi);
     if (!o->info) {
@@ -229,7 +229,7 @@ int ro_ofi_open(const struct ro_ofi_params *p, struct ro_ofi **out)
 
     if (env_prov && !*env_prov)
         env_prov = NULL;
-    ret = ro_ofi_info_list(prov, env_prov, p->hmem != RO_OFI_HMEM_NONE, &list);
+    ret = ro_ofi_info_list(prov, env_prov, p->hmem != RO_HEAP_MEM_HOST, &list);
     if (ret)
         return ret;
     /* A provider the user named must do; otherwise the first that fits, in libfabric's

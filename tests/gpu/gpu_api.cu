@@ -314,6 +314,14 @@ __global__ void k_wait_any(int *flags, int pe, size_t *which)
     }
 }
 
+/* report() for a part that counts the types it covered. */
+static void report_types(const char *fmt, int types, long before)
+{
+    char part[64];
+    snprintf(part, sizeof(part), fmt, types);
+    report(part, before);
+}
+
 int main(void)
 {
     long before;
@@ -323,23 +331,19 @@ int main(void)
 
     before = fails, types = 0;
     ROCSHMEM_FOR_RMA_TYPES(RUN_RMA)
-    printf("gpu_api pe %d: RMA, %d types x thread/wave/wg%*s %s\n", me, types, 12, "",
-           fails == before ? "ok" : "FAILED");
+    report_types("RMA, %d types x thread/wave/wg", types, before);
 
     before = fails, types = 0;
     ROCSHMEM_FOR_AMO_STANDARD_TYPES(RUN_AMO_STD)
-    printf("gpu_api pe %d: standard AMOs, %d types%*s %s\n", me, types, 20, "",
-           fails == before ? "ok" : "FAILED");
+    report_types("standard AMOs, %d types", types, before);
 
     before = fails, types = 0;
     ROCSHMEM_FOR_AMO_EXTENDED_TYPES(RUN_AMO_EXT)
-    printf("gpu_api pe %d: extended AMOs, %d types%*s %s\n", me, types, 20, "",
-           fails == before ? "ok" : "FAILED");
+    report_types("extended AMOs, %d types", types, before);
 
     before = fails, types = 0;
     ROCSHMEM_FOR_AMO_BITWISE_TYPES(RUN_AMO_BIT)
-    printf("gpu_api pe %d: bitwise AMOs, %d types%*s %s\n", me, types, 21, "",
-           fails == before ? "ok" : "FAILED");
+    report_types("bitwise AMOs, %d types", types, before);
 
     before = fails;
     {
