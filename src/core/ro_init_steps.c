@@ -188,17 +188,18 @@ int ro_init_proxy(void)
         c->n_gpu_rings = ro_core.gpu == &ro_gpu_rt_none ? 0 : c->n_host_rings;
         for (unsigned k = 0; k < c->n_host_rings && !rc; k++)
             rc = ro_proxy_ring_add(ro_core.proxy, &ro_mem_host, &c->host_rings[k]);
-        for (unsigned k = 0; k < c->n_gpu_rings && !rc; k++)
+        for (unsigned k = 0; k < c->n_gpu_rings && !rc; k++) {
             rc = ro_proxy_ring_add(ro_core.proxy, ro_core.gpu->dev_mem, &c->gpu_rings[k]);
+            if (!rc)
+                c->gpu_prods[k] = c->gpu_rings[k]->prod;
+        }
     }
     if (rc)
         return rc;
     ro_gpu_state.ctxs[0].in_use = 1;
     ro_gpu_state.n_default_rings = ro_gpu_state.ctxs[0].n_gpu_rings;
-    for (unsigned k = 0; k < ro_gpu_state.n_default_rings; k++) {
-        ro_gpu_state.default_rings[k] = ro_gpu_state.ctxs[0].gpu_rings[k];
-        ro_gpu_state.default_prods[k] = ro_gpu_state.ctxs[0].gpu_rings[k]->prod;
-    }
+    memcpy(ro_gpu_state.default_prods, ro_gpu_state.ctxs[0].gpu_prods,
+           sizeof(ro_gpu_state.default_prods));
     ROCSHMEM_CTX_DEFAULT.ctx_opaque = &ro_gpu_state.ctxs[0];
     return 0;
 }

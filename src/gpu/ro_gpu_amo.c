@@ -38,7 +38,7 @@ RO_FN void ro_gpu_amo(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo
     d.dtype = (uint8_t)dt;
     d.amo = (uint8_t)op;
     memcpy(&d.arg[0], operand, size);
-    ro_gpu_post(ro_gpu_ctx_ring(ctx), &d, api);
+    ro_gpu_post(ro_gpu_ctx_prod(ctx), &d, api);
 }
 
 RO_FN void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op,
@@ -66,7 +66,7 @@ RO_FN void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum 
         memcpy(&d.arg[0], operand, size);
     if (compare)
         memcpy(&d.arg[1], compare, size);
-    ro_gpu_post_fetch(ro_gpu_ctx_ring(ctx), &d, result, size, api);
+    ro_gpu_post_fetch(ro_gpu_ctx_prod(ctx), &d, result, size, api);
 }
 
 /* Each typed AMO: a ctx_ form doing the work and a default-context form calling it. */

@@ -16,7 +16,7 @@ RO_FN void rocshmem_ctx_fence(rocshmem_ctx_t ctx)
     if (!ro_gpu_state.proxy_peers)
         return;
     d.op = RO_OP_FENCE;
-    ro_gpu_post(ro_gpu_ctx_ring(ctx), &d, "rocshmem_fence");
+    ro_gpu_post(ro_gpu_ctx_prod(ctx), &d, "rocshmem_fence");
 }
 
 /* A full fence: it orders the writes to every target written so far, not only to pe. */

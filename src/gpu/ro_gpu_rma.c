@@ -29,7 +29,7 @@ static RO_FN int ro_gpu_rma_ipc(int op, void *dest, const void *source, size_t n
 static RO_FN void ro_gpu_rma(rocshmem_ctx_t ctx, int op, void *dest, const void *source,
                        size_t nelems, size_t elem_size, int pe, int blocking, const char *api)
 {
-    struct ro_ring *r = ro_gpu_ctx_ring(ctx);
+    struct ro_ring_prod *p = ro_gpu_ctx_prod(ctx);
     const void *remote = op == RO_OP_GET ? source : dest;
     size_t nbytes = nelems * elem_size;
     struct ro_desc d = { 0 };
@@ -47,9 +47,9 @@ static RO_FN void ro_gpu_rma(rocshmem_ctx_t ctx, int op, void *dest, const void 
     d.laddr = (uint64_t)(uintptr_t)(op == RO_OP_GET ? dest : source);
     d.len = nbytes;
     if (blocking)
-        ro_gpu_post_wait(r, &d, api);
+        ro_gpu_post_wait(p, &d, api);
     else
-        ro_gpu_post(r, &d, api);
+        ro_gpu_post(p, &d, api);
 }
 
 /* p: the value travels inside the descriptor, so the caller's copy may die at once. */
@@ -79,7 +79,7 @@ static RO_FN void ro_gpu_p(rocshmem_ctx_t ctx, void *dest, const void *value, si
     if (ro_gpu_word_desc(&d, RO_OP_PUT_INLINE, dest, size, pe, api))
         return;
     memcpy(&d.arg[0], value, size);
-    ro_gpu_post(ro_gpu_ctx_ring(ctx), &d, api);
+    ro_gpu_post(ro_gpu_ctx_prod(ctx), &d, api);
 }
 
 /* g: the value comes back in the ring's return word, so `result` may be GPU-local. */
@@ -96,7 +96,7 @@ static RO_FN void ro_gpu_g(rocshmem_ctx_t ctx, void *result, const void *source,
     memset(result, 0, size);
     if (ro_gpu_word_desc(&d, RO_OP_GET, source, size, pe, api))
         return;
-    ro_gpu_post_fetch(ro_gpu_ctx_ring(ctx), &d, result, size, api);
+    ro_gpu_post_fetch(ro_gpu_ctx_prod(ctx), &d, result, size, api);
 }
 
 #define RO_DEF_MEM_RMA_SCOPE(NAME, OP, BLOCKING, SCOPE)                                    \

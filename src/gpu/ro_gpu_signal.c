@@ -24,7 +24,7 @@ static RO_FN void ro_gpu_put_signal(rocshmem_ctx_t ctx, void *dest, const void *
                               size_t elem_size, uint64_t *sig_addr, uint64_t signal, int sig_op,
                               int pe, int blocking, const char *api)
 {
-    struct ro_ring *r = ro_gpu_ctx_ring(ctx);
+    struct ro_ring_prod *p = ro_gpu_ctx_prod(ctx);
     struct ro_desc d = { 0 };
     enum ro_amo_op op;
 
@@ -46,9 +46,9 @@ static RO_FN void ro_gpu_put_signal(rocshmem_ctx_t ctx, void *dest, const void *
     d.arg[0] = signal;
     d.arg[1] = ro_gpu_heap_off(sig_addr);
     if (blocking)
-        ro_gpu_post_wait(r, &d, api);
+        ro_gpu_post_wait(p, &d, api);
     else
-        ro_gpu_post(r, &d, api);
+        ro_gpu_post(p, &d, api);
 }
 
 /* The on-node path's share of a put-with-signal's data for this member (1 when it took the

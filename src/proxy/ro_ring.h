@@ -32,10 +32,13 @@ struct ro_ring_prod {
     RO_ALIGNED(RO_CACHE_LINE) uint64_t tail;       /* next ticket to hand out              */
     uint64_t head_cache;                         /* a recent value of head               */
     uint64_t done_cache;                         /* a recent value of done               */
+    uint64_t head_lock;                          /* held by the one waiter that reads head */
     RO_ALIGNED(RO_CACHE_LINE) uint64_t size;       /* as in struct ro_ring                  */
     uint64_t mask;
     struct ro_desc *slots;
     uint64_t *ret;
+    /* The consumer's side, where completion is read (a producer holds this line only). */
+    struct ro_ring *ring;
 };
 
 struct ro_ring {

@@ -12,7 +12,7 @@
 static int ro_ring_prod_init(struct ro_ring *r)
 {
     struct ro_ring_prod init = { .size = r->size, .mask = r->mask, .slots = r->slots,
-                                 .ret = r->ret };
+                                 .ret = r->ret, .ring = r };
 
     return r->prod_mem->write(r->prod, &init, sizeof(init));
 }

@@ -150,7 +150,7 @@ static void *null_producer(void *arg)
     for (long i = 0; i < pr->n; i++) {
         d.raddr = (uint64_t)i * 8;
         d.arg[0] = (uint64_t)i;
-        ro_gpu_post(pr->ring, &d, "ring_bench");
+        ro_gpu_post(pr->ring->prod, &d, "ring_bench");
     }
     return NULL;
 }
@@ -183,7 +183,7 @@ static double null_rate(int nthreads, int ring_per_thread, long total)
     for (int t = 0; t < nthreads; t++)
         pthread_join(th[t], NULL);
     for (int i = 0; i < nrings; i++)
-        ro_gpu_ring_quiet(rings[i], "ring_bench");
+        ro_gpu_prods_quiet(&rings[i]->prod, 1, "ring_bench");
     secs = now_s() - t0;
     pthread_barrier_destroy(&start);
     ro_proxy_close(p);
@@ -212,10 +212,10 @@ static void *null_latency_main(void *arg)
     d.laddr = (uint64_t)(uintptr_t)&word;
     d.len = 8;
     for (long i = 0; i < iters / 10 + 1; i++)
-        ro_gpu_post_wait(ring, &d, "ring_bench");
+        ro_gpu_post_wait(ring->prod, &d, "ring_bench");
     t0 = now_s();
     for (long i = 0; i < iters; i++)
-        ro_gpu_post_wait(ring, &d, "ring_bench");
+        ro_gpu_post_wait(ring->prod, &d, "ring_bench");
     lr->us = (now_s() - t0) / iters * 1e6;
     return NULL;
 }

@@ -72,14 +72,14 @@ static void post_round(struct ro_ring *ring, int p, int r)
         d.op = RO_OP_PUT_SIGNAL;
         d.arg[0] = (uint64_t)r + 1;
         d.arg[1] = FLAG_OFF(p, t);
-        ro_gpu_post(ring, &d, "check_proxy_order");
+        ro_gpu_post(ring->prod, &d, "check_proxy_order");
         return;
     }
     d.op = RO_OP_PUT;
-    ro_gpu_post(ring, &d, "check_proxy_order");
-    ro_gpu_post(ring, &fence, "check_proxy_order");
+    ro_gpu_post(ring->prod, &d, "check_proxy_order");
+    ro_gpu_post(ring->prod, &fence, "check_proxy_order");
     flag.arg[0] = (uint64_t)r + 1;
-    ro_gpu_post(ring, &flag, "check_proxy_order");
+    ro_gpu_post(ring->prod, &flag, "check_proxy_order");
 }
 
 static void *producer_main(void *arg)
@@ -92,13 +92,13 @@ static void *producer_main(void *arg)
     for (int r = 0; r < ROUNDS; r++) {
         post_round(ring, p, r);
         if ((r + 1) % QUIET_EVERY == 0) {
-            ro_gpu_ring_quiet(ring, "check_proxy_order");
+            ro_gpu_prods_quiet(&ring->prod, 1, "check_proxy_order");
             for (int k = r + 1 - QUIET_EVERY; k <= r; k++)
                 if (!round_landed(p, k))
                     return (void *)"data missing right after quiet";
         }
     }
-    ro_gpu_ring_quiet(ring, "check_proxy_order");
+    ro_gpu_prods_quiet(&ring->prod, 1, "check_proxy_order");
     __atomic_sub_fetch(&producers_left, 1, __ATOMIC_RELEASE);
     return NULL;
 }

@@ -50,7 +50,7 @@ START_TEST(test_empty_and_one)
 
     ring_setup(8);
     ck_assert_ptr_null(ro_ring_peek(ring, 0));
-    ck_assert_uint_eq(ro_gpu_post(ring, &d, "test"), 0);
+    ck_assert_uint_eq(ro_gpu_post(ring->prod, &d, "test"), 0);
     got = ro_ring_peek(ring, 0);
     ck_assert_ptr_nonnull(got);
     ck_assert_uint_eq(got->pe, 7);
@@ -74,7 +74,7 @@ START_TEST(test_wrap_and_lap)
     for (uint64_t t = 0; t < 1000; t++) {
         struct ro_desc d = desc_of(1, t);
         const struct ro_desc *got;
-        ck_assert_uint_eq(ro_gpu_post(ring, &d, "test"), t);
+        ck_assert_uint_eq(ro_gpu_post(ring->prod, &d, "test"), t);
         got = ro_ring_peek(ring, t);
         ck_assert_ptr_nonnull(got);
         ck_assert_uint_eq(got->raddr, t);
@@ -103,9 +103,9 @@ START_TEST(test_full_ring_times_out)
     struct ro_desc d = desc_of(0, 0);
     ring_setup(2);
     ro_gpu_state.timeout_ns = 200ull * 1000000u;
-    ro_gpu_post(ring, &d, "test");
-    ro_gpu_post(ring, &d, "test");
-    ro_gpu_post(ring, &d, "test");   /* no slot: must call fatal within ~0.2 s */
+    ro_gpu_post(ring->prod, &d, "test");
+    ro_gpu_post(ring->prod, &d, "test");
+    ro_gpu_post(ring->prod, &d, "test");   /* no slot: must call fatal within ~0.2 s */
 }
 END_TEST
 
@@ -118,12 +118,12 @@ static void *producer_main(void *arg)
     uint32_t id = (uint32_t)(uintptr_t)arg;
     for (uint64_t n = 0; n < PER_PRODUCER; n++) {
         struct ro_desc d = desc_of(id, n);
-        ro_gpu_post(ring, &d, "test");
+        ro_gpu_post(ring->prod, &d, "test");
     }
     {   /* sentinel */
         struct ro_desc d = desc_of(id, PER_PRODUCER);
         d.op = RO_OP_FENCE;
-        ro_gpu_post(ring, &d, "test");
+        ro_gpu_post(ring->prod, &d, "test");
     }
     return NULL;
 }
@@ -184,7 +184,7 @@ static void wave_kernel(void *arg)
     for (uint64_t round = 0; round < WAVE_ROUNDS; round++) {
         struct ro_desc d = desc_of(g, round);
         d.arg[1] = (uint64_t)ro_launch_lane_id();
-        ro_gpu_post_lanes(ring, &d, ro_wave_ballot(1), "test");
+        ro_gpu_post_lanes(ring->prod, &d, ro_wave_ballot(1), "test");
     }
 }
 

@@ -127,7 +127,7 @@ static uint64_t post(struct producer *pr, const struct ro_desc *d)
     if (ro_load_volatile64(&r->prod->tail) - ro_load_volatile64(&r->head) >= r->size)
         pr->full_seen++;
     pr->descs++;
-    return ro_gpu_post(r, d, "check_ring_proxy");
+    return ro_gpu_post(r->prod, d, "check_ring_proxy");
 }
 
 /* Posts the next generated put (op RO_OP_PUT or RO_OP_PUT_SIGNAL) at *roff. */
@@ -186,7 +186,7 @@ static void *producer_main(void *arg)
         }
     }
     if (pr->own_ring)
-        ro_gpu_ring_quiet(pr->ring, "check_ring_proxy");
+        ro_gpu_prods_quiet(&pr->ring->prod, 1, "check_ring_proxy");
     return NULL;
 }
 
@@ -268,7 +268,7 @@ START_TEST(test_shared_ring_puts)
     proxy_setup(1);
     ck_assert_int_eq(ro_proxy_ring_add(proxy, &ro_mem_host, &ring), 0);
     run_producers(ring, 0);
-    ro_gpu_ring_quiet(ring, "check_ring_proxy");
+    ro_gpu_prods_quiet(&ring->prod, 1, "check_ring_proxy");
     ck_assert_uint_eq(ring->prod->tail, TOTAL);
     ck_assert_uint_eq(ring->done, TOTAL);
     close_proxy();   /* joins the proxy thread: its counts are final */
@@ -341,7 +341,7 @@ START_TEST(test_put_out_of_region)
     d.raddr = REGION_LEN - 4;
     d.laddr = (uint64_t)(uintptr_t)&word;
     d.len = 8;
-    ro_gpu_post_wait(ring, &d, "check_ring_proxy");   /* must not return */
+    ro_gpu_post_wait(ring->prod, &d, "check_ring_proxy");   /* must not return */
 }
 END_TEST
 

@@ -1,6 +1,8 @@
 /* The floor under the proxy path, with no library code: one GPU thread writes a 64-byte
  * descriptor (sequence word last) into host-pinned memory and spins until a host thread,
- * which polls for it, writes a flag back. Reports the round trip (one process, no PEs).
+ * which polls for it, writes a flag back. Reports the round trip (one process, no PEs):
+ * with the sequence word stored with release semantics, as ro_gpu_post does, and with a
+ * system-scope fence after it as well (does a fence make the store leave sooner?).
  *   perf_floor [-n ITERS] [-w WARMUP] */
 #define PERF_NAME "perf_floor"
 #include "perf_common.h"
@@ -11,7 +13,7 @@ struct floor_desc {
 };
 
 __global__ void k_floor(struct floor_desc *d, volatile uint64_t *flag, int iters, int warmup,
-                        uint64_t *ns)
+                        int fence_after, uint64_t *ns)
 {
     uint64_t t0 = 0;
 
@@ -20,9 +22,9 @@ __global__ void k_floor(struct floor_desc *d, volatile uint64_t *flag, int iters
             t0 = perf_clock_ns();
         for (int w = 0; w < 7; w++)
             ((volatile uint64_t *)d->words)[w] = i + w;
-        __threadfence_system();
-        *(volatile uint64_t *)&d->seq = i;
-        __threadfence_system();
+        asm volatile("st.release.sys.u64 [%0], %1;" : : "l"(&d->seq), "l"(i) : "memory");
+        if (fence_after)
+            __threadfence_system();
         while (*flag != i)
             ;
     }
@@ -43,18 +45,21 @@ int main(int argc, char **argv)
     PERF_CUDA(cudaHostAlloc((void **)&d, sizeof(*d), cudaHostAllocMapped));
     PERF_CUDA(cudaHostAlloc((void **)&flag, sizeof(*flag), cudaHostAllocMapped));
     PERF_CUDA(cudaMalloc((void **)&ns, sizeof(*ns)));
-    memset(d, 0, sizeof(*d));
-    *flag = 0;
     perf_header();
-    k_floor<<<1, 1>>>(d, flag, o.iters, o.warmup, ns);
-    PERF_CUDA(cudaGetLastError());
-    for (uint64_t i = 1; i <= (uint64_t)(o.warmup + o.iters); i++) {
-        while (__atomic_load_n(&d->seq, __ATOMIC_ACQUIRE) != i)
-            ;
-        __atomic_store_n(flag, i, __ATOMIC_RELEASE);
+    for (int fence_after = 0; fence_after < 2; fence_after++) {
+        memset(d, 0, sizeof(*d));
+        *flag = 0;
+        k_floor<<<1, 1>>>(d, flag, o.iters, o.warmup, fence_after, ns);
+        PERF_CUDA(cudaGetLastError());
+        for (uint64_t i = 1; i <= (uint64_t)(o.warmup + o.iters); i++) {
+            while (__atomic_load_n(&d->seq, __ATOMIC_ACQUIRE) != i)
+                ;
+            __atomic_store_n(flag, i, __ATOMIC_RELEASE);
+        }
+        PERF_CUDA(cudaDeviceSynchronize());
+        PERF_CUDA(cudaMemcpy(&host_ns, ns, sizeof(host_ns), cudaMemcpyDeviceToHost));
+        perf_result(fence_after ? "floor_roundtrip+fence" : "floor_roundtrip", PERF_THREAD, 64,
+                    "latency", host_ns / 1e3 / o.iters, "us", "");
     }
-    PERF_CUDA(cudaDeviceSynchronize());
-    PERF_CUDA(cudaMemcpy(&host_ns, ns, sizeof(host_ns), cudaMemcpyDeviceToHost));
-    perf_result("floor_roundtrip", PERF_THREAD, 64, "latency", host_ns / 1e3 / o.iters, "us", "");
     return 0;
 }
