@@ -40,7 +40,8 @@ pe2() {   # path, program, args...: two PEs under mpirun; output appended to $ou
         -x FI_TCP_IFACE -x FI_SOCKETS_IFACE -x ROCSHMEM_RO_IFACE -x ROCSHMEM_RO_TIMEOUT \
         -x ROCSHMEM_HEAP_SIZE -x ROCSHMEM_HEAP_LOCATION -x ROCSHMEM_DISABLE_MIXED_IPC \
         -x ROCSHMEM_RO_TRANSPORT -x ROCSHMEM_RO_PROVIDER -x CUDA_MPS_PIPE_DIRECTORY \
-        -x CUDA_MPS_LOG_DIRECTORY "$bin/$@" >>"$out/$p.log" 2>&1 ||
+        -x CUDA_MPS_LOG_DIRECTORY ${ROCSHMEM_RO_DEFAULT_CTX_RINGS:+-x ROCSHMEM_RO_DEFAULT_CTX_RINGS} \
+        "$bin/$@" >>"$out/$p.log" 2>&1 ||
         echo "### FAILED (exit $?): $*" >>"$out/$p.log"
 }
 nvidia-smi -L >"$out/machine.txt"; nproc >>"$out/machine.txt"; date -u >>"$out/machine.txt"
@@ -68,6 +69,17 @@ for p in ipc proxy; do
         pe2 $p perf_rate -o $op -c 64 -t 256 -n 16 -w 1
     done
 done
+# Where a small operation's time goes: primitives next to the library calls made of them.
+pe2 ipc perf_probe -o ipc -n 2000
+pe2 proxy perf_probe -o proxy -n 2000
+# The device API as a real call (linked without -dlto), against the inlined figures above.
+pe2 ipc perf_latency_call -o put -s thread -b 8 -e 64K -f 8 -n 1000 -w 20
+pe2 ipc perf_latency_call -o put -s wg -t 256 -b 8 -e 64K -f 8 -n 1000 -w 20
+for op in p g fetch_add; do
+    pe2 ipc perf_latency_call -o $op -n 1000 -w 20
+done
+pe2 ipc perf_bw_call -o put -s wg -t 1024 -c 1 -b 4K -e 64M -f 4 -n 20 -w 1
+pe2 ipc perf_bw_call -o put -s wg -t 1024 -c 64 -b 4K -e 64M -f 4 -n 20 -w 1
 for c in 1 4 16 64; do
     pe2 ipc perf_bw -o put -s wg -t 1024 -c $c -b 4K -e 64M -f 4 -n 20 -w 1
 done
@@ -79,9 +91,16 @@ pe2 ipc perf_bw -o memcpy -b 4K -e 64M -f 4 -n 20 -w 1
 pe2 proxy perf_hostdriven -b 8 -e 64K -f 8 -n 200 -w 20
 pe2 proxy perf_bw -o put -s wg -t 256 -c 1 -b 4K -e 4M -f 4 -n 20 -w 1
 pe2 proxy perf_bw -o put -s wg -t 256 -c 16 -b 64K -e 16M -f 4 -n 10 -w 1
-# The ring and the proxy alone: nbi p from 16k threads, then 4x as many as ring space.
+# The ring and the proxy alone: nbi p from 16k threads, then 4x as many as ring space;
+# with the default 4 rings of 4096, and with 32 (16k threads, then 1x and 4x the space).
 pe2 null perf_rate -o p -c 64 -t 256 -n 64 -w 1
 pe2 null perf_rate -o p -c 256 -t 256 -n 16 -w 1
+export ROCSHMEM_RO_DEFAULT_CTX_RINGS=32
+pe2 null perf_rate -o p -c 64 -t 256 -n 64 -w 1
+pe2 null perf_rate -o p -c 512 -t 256 -n 16 -w 1
+pe2 null perf_rate -o p -c 2048 -t 256 -n 4 -w 1
+pe2 proxy perf_rate -o p -c 64 -t 256 -n 16 -w 1
+unset ROCSHMEM_RO_DEFAULT_CTX_RINGS
 
 if [ -n "$nvbin" ] && [ -x "$nvbin/nv_put_latency" ]; then
     nv() {

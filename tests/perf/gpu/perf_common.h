@@ -32,7 +32,11 @@ struct perf_opts {
 
 static int perf_me, perf_npes;
 static char perf_path[64];
-static const char *perf_impl = "rocshmem_ro";
+/* The build: linked with -dlto (the device API inlined) or without (PERF_IMPL). */
+#ifndef PERF_IMPL
+#define PERF_IMPL "rocshmem_ro"
+#endif
+static const char *perf_impl = PERF_IMPL;
 
 #define PERF_CUDA(call)                                                                    \
     do {                                                                                   \
@@ -121,6 +125,7 @@ static size_t perf_next_size(const struct perf_opts *o, size_t s)
 static void perf_path_detect(void *sym, int peer)
 {
     const char *xport = getenv("ROCSHMEM_RO_TRANSPORT"), *prov = getenv("ROCSHMEM_RO_PROVIDER");
+    const char *rings = getenv("ROCSHMEM_RO_DEFAULT_CTX_RINGS");
 
     if (rocshmem_ptr(sym, peer))
         snprintf(perf_path, sizeof(perf_path), "ipc");
@@ -128,6 +133,10 @@ static void perf_path_detect(void *sym, int peer)
         snprintf(perf_path, sizeof(perf_path), "null");
     else
         snprintf(perf_path, sizeof(perf_path), "proxy-%s", prov && *prov ? prov : "default");
+    /* A ring count other than the default's makes a series of its own. */
+    if (!rocshmem_ptr(sym, peer) && rings && *rings)
+        snprintf(perf_path + strlen(perf_path), sizeof(perf_path) - strlen(perf_path),
+                 "-%srings", rings);
 }
 
 static void perf_start(void)
