@@ -41,6 +41,7 @@ pe2() {   # path, program, args...: two PEs under mpirun; output appended to $ou
         -x ROCSHMEM_HEAP_SIZE -x ROCSHMEM_HEAP_LOCATION -x ROCSHMEM_DISABLE_MIXED_IPC \
         -x ROCSHMEM_RO_TRANSPORT -x ROCSHMEM_RO_PROVIDER -x CUDA_MPS_PIPE_DIRECTORY \
         -x CUDA_MPS_LOG_DIRECTORY ${ROCSHMEM_RO_DEFAULT_CTX_RINGS:+-x ROCSHMEM_RO_DEFAULT_CTX_RINGS} \
+        ${ROCSHMEM_RO_RING_SIZE:+-x ROCSHMEM_RO_RING_SIZE} \
         "$bin/$@" >>"$out/$p.log" 2>&1 ||
         echo "### FAILED (exit $?): $*" >>"$out/$p.log"
 }
@@ -91,16 +92,18 @@ pe2 ipc perf_bw -o memcpy -b 4K -e 64M -f 4 -n 20 -w 1
 pe2 proxy perf_hostdriven -b 8 -e 64K -f 8 -n 200 -w 20
 pe2 proxy perf_bw -o put -s wg -t 256 -c 1 -b 4K -e 4M -f 4 -n 20 -w 1
 pe2 proxy perf_bw -o put -s wg -t 256 -c 16 -b 64K -e 16M -f 4 -n 10 -w 1
-# The ring and the proxy alone: nbi p from 16k threads, then 4x as many as ring space;
-# with the default 4 rings of 4096, and with 32 (16k threads, then 1x and 4x the space).
+# The ring and the proxy alone: nbi p from 16k threads, then 4x as many as ring space:
+# the default 4 rings of 4096 slots (16k and 64k threads); 32 rings of 4096 (16k threads);
+# 32 rings of 1024 (16k threads, then 128k: 4x, all resident on the H200's 132 SMs).
 pe2 null perf_rate -o p -c 64 -t 256 -n 64 -w 1
 pe2 null perf_rate -o p -c 256 -t 256 -n 16 -w 1
 export ROCSHMEM_RO_DEFAULT_CTX_RINGS=32
 pe2 null perf_rate -o p -c 64 -t 256 -n 64 -w 1
-pe2 null perf_rate -o p -c 512 -t 256 -n 16 -w 1
-pe2 null perf_rate -o p -c 2048 -t 256 -n 4 -w 1
 pe2 proxy perf_rate -o p -c 64 -t 256 -n 16 -w 1
-unset ROCSHMEM_RO_DEFAULT_CTX_RINGS
+export ROCSHMEM_RO_RING_SIZE=1024
+pe2 null perf_rate -o p -c 64 -t 256 -n 64 -w 1
+pe2 null perf_rate -o p -c 512 -t 256 -n 16 -w 1
+unset ROCSHMEM_RO_DEFAULT_CTX_RINGS ROCSHMEM_RO_RING_SIZE
 
 if [ -n "$nvbin" ] && [ -x "$nvbin/nv_put_latency" ]; then
     nv() {

@@ -10,8 +10,8 @@
  *   ro_wg_barrier, ro_wg_bcast64 (every thread of the workgroup calls these)
  *   ro_atomic_{add,cas,swap}64[_sys], ro_atomic_cas32_sys   relaxed read-modify-write,
  *                                             device / system scope
- *   ro_load16_coherent, ro_store16            16 aligned bytes (struct ro_v16), the load past
- *                                             caches that miss other processes' writes
+ *   ro_load16, ro_store16                     16 aligned bytes (struct ro_v16), the load
+ *                                             seeing what this thread synchronised with
  *   ro_load_acquire64_sys, ro_store_release64_sys, ro_load_volatile64, ro_store_relaxed64
  *   ro_load_readonly_{ptr,u32}                a word kernels never change (read-only cache)
  *   ro_fence_{wg,device,system}, ro_flush_sys (make a store to host memory visible now)

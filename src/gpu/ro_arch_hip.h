@@ -113,8 +113,8 @@ RO_DEVICE uint64_t ro_load_volatile64(const uint64_t *p) { return *(const volati
 RO_DEVICE void ro_store_relaxed64(uint64_t *p, uint64_t v) { *(volatile uint64_t *)p = v; }
 
 /* 16 bytes from memory another process or GPU writes (IPC peers), past the caches that do
- * not see others' writes. */
-RO_DEVICE struct ro_v16 ro_load16_coherent(const void *p)
+ * not see others' writes (not measured on AMD: kept strong). */
+RO_DEVICE struct ro_v16 ro_load16(const void *p)
 {
     const volatile uint64_t *s = (const volatile uint64_t *)p;
     struct ro_v16 v;

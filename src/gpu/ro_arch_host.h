@@ -86,7 +86,7 @@ static inline uint64_t ro_load_volatile64(const uint64_t *p)
 static inline void ro_store_relaxed64(uint64_t *p, uint64_t v)
 { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
 
-static inline struct ro_v16 ro_load16_coherent(const void *p)
+static inline struct ro_v16 ro_load16(const void *p)
 { struct ro_v16 v; __builtin_memcpy(&v, p, 16); return v; }
 static inline void ro_store16(void *p, struct ro_v16 v) { __builtin_memcpy(p, &v, 16); }
 

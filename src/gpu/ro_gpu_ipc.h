@@ -41,17 +41,17 @@ RO_DEVICE void ro_gpu_ipc_copy(void *dst, const void *src, size_t n, int rank, i
     if ((((uintptr_t)d | (uintptr_t)s) & 15) == 0) {
         size_t words = n / 16;
         for (i = (size_t)rank; i + 3 * t < words; i += 4 * t) {
-            struct ro_v16 v0 = ro_load16_coherent(s + 16 * i);
-            struct ro_v16 v1 = ro_load16_coherent(s + 16 * (i + t));
-            struct ro_v16 v2 = ro_load16_coherent(s + 16 * (i + 2 * t));
-            struct ro_v16 v3 = ro_load16_coherent(s + 16 * (i + 3 * t));
+            struct ro_v16 v0 = ro_load16(s + 16 * i);
+            struct ro_v16 v1 = ro_load16(s + 16 * (i + t));
+            struct ro_v16 v2 = ro_load16(s + 16 * (i + 2 * t));
+            struct ro_v16 v3 = ro_load16(s + 16 * (i + 3 * t));
             ro_store16(d + 16 * i, v0);
             ro_store16(d + 16 * (i + t), v1);
             ro_store16(d + 16 * (i + 2 * t), v2);
             ro_store16(d + 16 * (i + 3 * t), v3);
         }
         for (; i < words; i += t)
-            ro_store16(d + 16 * i, ro_load16_coherent(s + 16 * i));
+            ro_store16(d + 16 * i, ro_load16(s + 16 * i));
         d += 16 * words;
         s += 16 * words;
         n -= 16 * words;

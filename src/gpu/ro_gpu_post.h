@@ -40,7 +40,14 @@ RO_DEVICE struct ro_ring *ro_gpu_prod_ring(struct ro_ring_prod *p)
 }
 
 /* Spin briefly, then yield, then sleep: four PEs and their proxies share two cores.
- * Yielding lasts long (ms) because any sleep costs at least the timer slack (50 us). */
+ * Yielding lasts long (ms) because any sleep costs at least the timer slack (50 us). A GPU
+ * thread sleeps short: it only makes room for its own kernel's warps, and a long sleep left
+ * rings idle with many more threads than slots. */
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define RO_BACKOFF_SLEEP_NS 2000
+#else
+#define RO_BACKOFF_SLEEP_NS 20000
+#endif
 RO_DEVICE void ro_gpu_backoff(unsigned *iter)
 {
     unsigned i = (*iter)++;
@@ -49,7 +56,7 @@ RO_DEVICE void ro_gpu_backoff(unsigned *iter)
     else if (i < 20000)
         ro_yield();
     else
-        ro_nanosleep(20000);
+        ro_nanosleep(RO_BACKOFF_SLEEP_NS);
 }
 
 RO_FN void ro_gpu_timeout(const char *api, const char *what, uint64_t have, uint64_t want);
@@ -305,6 +312,21 @@ RO_DEVICE void ro_gpu_ctx_quiet_all(const struct ro_ctx *c, const char *api)
 #define RO_SCOPE_SYNC
 #define RO_SCOPE_SYNC_wave ro_wave_sync()
 #define RO_SCOPE_SYNC_wg ro_wg_barrier()
+/* An operation the on-node path spreads over the group, with nothing for the leader to do
+ * after the group's share (puts and gets): the group meets; each member evaluates TRY (as
+ * below); where the on-node path did not take it, the leader makes the proxy path's CALL;
+ * the group meets again. Two meetings, not three. */
+#define RO_SCOPE_SPREAD_ONLY(SCOPE, TRY, CALL)                                              \
+    do {                                                                                   \
+        const int ro_rank_ = RO_SCOPE_RANK##SCOPE, ro_size_ = RO_SCOPE_SIZE##SCOPE;        \
+        (void)ro_size_;                                                                    \
+        RO_SCOPE_SYNC##SCOPE;                                                              \
+        if (!(TRY) && ro_rank_ == 0) {                                                     \
+            CALL;                                                                          \
+        }                                                                                  \
+        RO_SCOPE_SYNC##SCOPE;                                                              \
+    } while (0)
+
 /* An operation the on-node path spreads over the group (ro_gpu_ipc.h). The group meets;
  * each member evaluates TRY, which may use ro_rank_ and ro_size_ and is 1 when the on-node
  * path took the operation (every member gets the same answer): then the group meets again

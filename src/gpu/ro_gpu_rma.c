@@ -102,9 +102,9 @@ static RO_FN void ro_gpu_g(rocshmem_ctx_t ctx, void *result, const void *source,
 #define RO_DEF_MEM_RMA_SCOPE(NAME, OP, BLOCKING, SCOPE)                                    \
     RO_FN void rocshmem_ctx_##NAME##SCOPE(rocshmem_ctx_t ctx, void *dest, const void *source,    \
                                     size_t nbytes, int pe)                                 \
-    { RO_SCOPE_SPREAD(SCOPE, ro_gpu_rma_ipc(OP, dest, source, nbytes, 1, pe, ro_rank_,     \
-                                            ro_size_), (void)0,                            \
-                      ro_gpu_rma(ctx, OP, dest, source, nbytes, 1, pe, BLOCKING,           \
+    { RO_SCOPE_SPREAD_ONLY(SCOPE, ro_gpu_rma_ipc(OP, dest, source, nbytes, 1, pe, ro_rank_, \
+                                                 ro_size_),                                \
+                           ro_gpu_rma(ctx, OP, dest, source, nbytes, 1, pe, BLOCKING,           \
                                  "rocshmem_" #NAME #SCOPE)); }                             \
     RO_FN void rocshmem_##NAME##SCOPE(void *dest, const void *source, size_t nbytes, int pe)     \
     { rocshmem_ctx_##NAME##SCOPE(ROCSHMEM_CTX_DEFAULT, dest, source, nbytes, pe); }
@@ -122,9 +122,9 @@ RO_DEF_MEM_RMA(getmem_nbi, RO_OP_GET, 0)
 #define RO_DEF_TYPED_RMA_SCOPE(NAME, TYPE, OPNAME, OP, BLOCKING, SCOPE)                    \
     RO_FN void rocshmem_ctx_##NAME##_##OPNAME##SCOPE(rocshmem_ctx_t ctx, TYPE *dest,             \
                                                const TYPE *source, size_t nelems, int pe)  \
-    { RO_SCOPE_SPREAD(SCOPE, ro_gpu_rma_ipc(OP, dest, source, nelems, sizeof(TYPE), pe,   \
-                                            ro_rank_, ro_size_), (void)0,                  \
-                      ro_gpu_rma(ctx, OP, dest, source, nelems, sizeof(TYPE), pe,          \
+    { RO_SCOPE_SPREAD_ONLY(SCOPE, ro_gpu_rma_ipc(OP, dest, source, nelems, sizeof(TYPE), pe, \
+                                                 ro_rank_, ro_size_),                      \
+                           ro_gpu_rma(ctx, OP, dest, source, nelems, sizeof(TYPE), pe,          \
                                  BLOCKING, "rocshmem_" #NAME "_" #OPNAME #SCOPE)); }       \
     RO_FN void rocshmem_##NAME##_##OPNAME##SCOPE(TYPE *dest, const TYPE *source, size_t nelems,  \
                                            int pe)                                         \
