@@ -6,16 +6,27 @@
 #include "gpu/ro_gpu_amo.h"
 #include "gpu/ro_gpu_ipc.h"
 
-/* ro_gpu_check, plus the natural alignment every provider's atomics need. */
-static RO_FN int ro_gpu_amo_check(const char *api, const void *dest, size_t size, int pe)
+/* The natural alignment every provider's atomics need (and a GPU's). */
+static RO_FN int ro_gpu_amo_aligned(const char *api, const void *dest, size_t size)
 {
-    if (ro_gpu_check(api, dest, size, pe))
-        return -1;
     if (RO_UNLIKELY((uintptr_t)dest % size)) {
         RO_GPU_ERR("%s: %p is not aligned to its %zu-byte type; operation dropped", api, dest, size);
-        return -1;
+        return 0;
     }
-    return 0;
+    return 1;
+}
+
+/* The mapped word of an AMO on the on-node path, or NULL for the proxy path, which then
+ * checks the arguments in full (ro_gpu_ipc_addr gives NULL for bad ones too); *refused is
+ * set when the operation must be dropped. */
+static RO_FN uint8_t *ro_gpu_amo_target(const char *api, void *dest, size_t size, int pe,
+                                        int *refused)
+{
+    uint8_t *peer = ro_gpu_ipc_addr(dest, size, pe);
+
+    *refused = !ro_gpu_amo_aligned(api, dest, size) ||
+               (!peer && ro_gpu_check(api, dest, size, pe));
+    return *refused ? NULL : peer;
 }
 
 RO_FN void ro_gpu_amo(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op,
@@ -23,11 +34,11 @@ RO_FN void ro_gpu_amo(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo
 {
     size_t size = ro_dt_size(dt);
     struct ro_desc d = { 0 };
-    uint8_t *peer;
+    int refused;
+    uint8_t *peer = ro_gpu_amo_target(api, dest, size, pe, &refused);
 
-    if (ro_gpu_amo_check(api, dest, size, pe))
+    if (refused)
         return;
-    peer = ro_gpu_ipc_addr(dest, size, pe);
     if (peer) {
         ro_gpu_ipc_amo(peer, dt, op, operand, NULL, NULL, api);
         return;
@@ -47,16 +58,18 @@ RO_FN void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum 
 {
     size_t size = ro_dt_size(dt);
     struct ro_desc d = { 0 };
-    uint8_t *peer;
+    int refused;
+    uint8_t *peer = ro_gpu_amo_target(api, dest, size, pe, &refused);
 
-    memset(result, 0, size);
-    if (ro_gpu_amo_check(api, dest, size, pe))
+    if (refused) {
+        memset(result, 0, size);
         return;
-    peer = ro_gpu_ipc_addr(dest, size, pe);
+    }
     if (peer) {
         ro_gpu_ipc_amo(peer, dt, op, operand, compare, result, api);
         return;
     }
+    memset(result, 0, size);
     d.op = RO_OP_AMO_FETCH;
     d.pe = (uint32_t)pe;
     d.raddr = ro_gpu_heap_off(dest);

@@ -56,6 +56,43 @@ __global__ void k_probe(long *w, long *sym, int pe, int iters, uint64_t *ns, lon
     *sink = s;
 }
 
+/* A workgroup of 1024 moving 4 KiB to PE 1 per iteration: the meetings alone, a bare copy
+ * between them (as NVSHMEM's putmem_nbi_block does it), and the library's _wg calls. */
+enum { W_SYNC2, W_COPY, W_PUT_NBI_WG, W_PUT_WG, W_COUNT };
+static const char *const wg_names[W_COUNT] = {
+    "2x__syncthreads", "sync+copy4K+sync", "rocshmem_putmem_nbi_wg_4K", "rocshmem_putmem_wg_4K" };
+#define WG_BYTES 4096
+
+__global__ void __launch_bounds__(1024) k_probe_wg(char *peer_buf, char *sym_buf, const char *src,
+                                                   int iters, uint64_t *ns)
+{
+    for (int which = 0; which < W_COUNT; which++) {
+        uint64_t t0 = 0;
+        for (int i = -20; i < iters; i++) {
+            if (i == 0) {
+                __syncthreads();
+                t0 = perf_clock_ns();
+            }
+            switch (which) {
+            case W_SYNC2: __syncthreads(); __syncthreads(); break;
+            case W_COPY:
+                __syncthreads();
+                if (threadIdx.x < WG_BYTES / 16)
+                    ((uint4 *)peer_buf)[threadIdx.x] = ((const uint4 *)src)[threadIdx.x];
+                __syncthreads();
+                break;
+            case W_PUT_NBI_WG: rocshmem_putmem_nbi_wg(sym_buf, src, WG_BYTES, 1); break;
+            default: rocshmem_putmem_wg(sym_buf, src, WG_BYTES, 1); break;
+            }
+        }
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            rocshmem_quiet();
+            ns[which] = perf_clock_ns() - t0;
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     struct perf_opts o;
@@ -94,6 +131,25 @@ int main(int argc, char **argv)
         }
     }
     perf_sync();
+    if (!strcmp(o.op, "ipc")) {
+        char *buf = (char *)rocshmem_malloc(WG_BYTES), *src, *peer = (char *)rocshmem_ptr(buf, 1);
+        PERF_CUDA(cudaMalloc((void **)&src, WG_BYTES));
+        PERF_CUDA(cudaMemset(src, 1, WG_BYTES));
+        perf_sync();
+        if (perf_me == 0 && buf && peer) {
+            k_probe_wg<<<1, 1024>>>(peer, buf, src, o.iters, ns);
+            PERF_CUDA(cudaGetLastError());
+            PERF_CUDA(cudaDeviceSynchronize());
+            PERF_CUDA(cudaMemcpy(host_ns, ns, W_COUNT * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+            for (int p = 0; p < W_COUNT; p++) {
+                char name[48];
+                snprintf(name, sizeof(name), "probe:%s", wg_names[p]);
+                perf_result(name, PERF_WG, WG_BYTES, "latency", host_ns[p] / 1e3 / o.iters, "us",
+                            "");
+            }
+        }
+        perf_sync();
+    }
     rocshmem_finalize();
     return 0;
 }
