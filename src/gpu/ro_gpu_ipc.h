@@ -38,6 +38,27 @@ RO_DEVICE void ro_gpu_ipc_copy(void *dst, const void *src, size_t n, int rank, i
     const uint8_t *s = (const uint8_t *)src;
     size_t i, t = (size_t)nthreads;
 
+    /* The common case in few instructions: whole 16-byte words with 32-bit indices. Each of
+     * a workgroup's 32 warps runs this path, so an instruction per thread costs the group
+     * 8 cycles of issue (4 schedulers): the general path below took 0.5 us more than a bare
+     * copy per 4 KiB _wg call on the H200. */
+    if (((((uintptr_t)d | (uintptr_t)s | n) & 15) == 0) && n < ((size_t)1 << 35)) {
+        const unsigned words = (unsigned)(n / 16), tt = (unsigned)nthreads;
+        unsigned k = (unsigned)rank;
+        struct ro_v16 *dv = (struct ro_v16 *)dst;
+        const struct ro_v16 *sv = (const struct ro_v16 *)src;
+        for (; k + 3 * tt < words; k += 4 * tt) {
+            struct ro_v16 v0 = ro_load16(sv + k), v1 = ro_load16(sv + k + tt);
+            struct ro_v16 v2 = ro_load16(sv + k + 2 * tt), v3 = ro_load16(sv + k + 3 * tt);
+            ro_store16(dv + k, v0);
+            ro_store16(dv + k + tt, v1);
+            ro_store16(dv + k + 2 * tt, v2);
+            ro_store16(dv + k + 3 * tt, v3);
+        }
+        for (; k < words; k += tt)
+            ro_store16(dv + k, ro_load16(sv + k));
+        return;
+    }
     if ((((uintptr_t)d | (uintptr_t)s) & 15) == 0) {
         size_t words = n / 16;
         for (i = (size_t)rank; i + 3 * t < words; i += 4 * t) {
