@@ -1,7 +1,9 @@
 #!/bin/sh
 # Runs the perftest suite on a GPU machine in one go and writes every program's output
 # (tables and RESULT lines) under $OUT/perftest; contrib/perftest/plot.py turns them into
-# CSV and charts. Two PEs share the one GPU through MPS. Paths:
+# CSV and charts. Two PEs: one per GPU where the machine has several (the library and the
+# NVSHMEM programs pick the GPU of their local rank), else both on the one GPU through MPS;
+# each RESULT line says which (layout=1gpu or layout=Ngpu). Paths:
 #   ipc    the default for GPU programs: device heap, the peer mapped through GPU IPC
 #   proxy  ROCSHMEM_HEAP_LOCATION=host ROCSHMEM_DISABLE_MIXED_IPC=1, provider shm
 #   null   the proxy path with ROCSHMEM_RO_TRANSPORT=null: the ring and the proxy alone
@@ -20,6 +22,8 @@ export CUDA_MPS_PIPE_DIRECTORY=/tmp/ro_mps CUDA_MPS_LOG_DIRECTORY=/tmp/ro_mpslog
 export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0
 mkdir -p "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_LOG_DIRECTORY"
 nvidia-cuda-mps-control -d && mps=1 || mps=0
+ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+[ "$ngpu" -ge 2 ] && export PERF_LAYOUT=2gpu || export PERF_LAYOUT=1gpu
 bin=$build/tests/perf/gpu
 path_env() {
     case $1 in
@@ -40,7 +44,8 @@ pe2() {   # path, program, args...: two PEs under mpirun; output appended to $ou
         -x FI_TCP_IFACE -x FI_SOCKETS_IFACE -x ROCSHMEM_RO_IFACE -x ROCSHMEM_RO_TIMEOUT \
         -x ROCSHMEM_HEAP_SIZE -x ROCSHMEM_HEAP_LOCATION -x ROCSHMEM_DISABLE_MIXED_IPC \
         -x ROCSHMEM_RO_TRANSPORT -x ROCSHMEM_RO_PROVIDER -x CUDA_MPS_PIPE_DIRECTORY \
-        -x CUDA_MPS_LOG_DIRECTORY ${ROCSHMEM_RO_DEFAULT_CTX_RINGS:+-x ROCSHMEM_RO_DEFAULT_CTX_RINGS} \
+        -x CUDA_MPS_LOG_DIRECTORY -x PERF_LAYOUT \
+        ${ROCSHMEM_RO_DEFAULT_CTX_RINGS:+-x ROCSHMEM_RO_DEFAULT_CTX_RINGS} \
         ${ROCSHMEM_RO_RING_SIZE:+-x ROCSHMEM_RO_RING_SIZE} \
         "$bin/$@" >>"$out/$p.log" 2>&1 ||
         echo "### FAILED (exit $?): $*" >>"$out/$p.log"
@@ -113,7 +118,7 @@ if [ -n "$nvbin" ] && [ -x "$nvbin/nv_put_latency" ]; then
             mpirun --allow-run-as-root --bind-to none --oversubscribe -n 2 \
             -x NVSHMEM_BOOTSTRAP -x LD_LIBRARY_PATH -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE \
             -x NVSHMEM_IGNORE_CUDA_MPS_ACTIVE_THREAD_PERCENTAGE -x NVSHMEM_DISABLE_NCCL \
-            -x CUDA_MPS_PIPE_DIRECTORY -x CUDA_MPS_LOG_DIRECTORY "$nvbin/$@" \
+            -x CUDA_MPS_PIPE_DIRECTORY -x CUDA_MPS_LOG_DIRECTORY -x PERF_LAYOUT "$nvbin/$@" \
             >>"$out/nvshmem.log" 2>&1 || echo "### FAILED (exit $?): $*" >>"$out/nvshmem.log"
     }
     for s in thread warp block; do

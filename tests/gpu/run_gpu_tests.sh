@@ -1,6 +1,8 @@
 #!/bin/sh
 # Runs the GPU tests on a machine with a GPU, in one go, and prints a pass/fail table.
-# Several PEs share the one GPU through MPS (started here and stopped at the end).
+# PE k drives GPU k mod (GPUs of the machine): with several GPUs, 2 PEs run one per GPU
+# (IPC over NVLink or PCIe) and 4 two per GPU; PEs sharing a GPU do so through MPS (started
+# here and stopped at the end). With more than 4 GPUs, one run per program fills them all.
 #   usage: tests/gpu/run_gpu_tests.sh BUILD_DIR   (BUILD_DIR holds tests/gpu/gpu_* and .libs)
 # Launcher: Open MPI's mpirun (PMIx); traffic stays on loopback. Two paths:
 #   ipc    the default for GPU programs: device heap, same-node PEs by GPU IPC;
@@ -28,8 +30,9 @@ launch() {   # PEs, log, program...
         -x ROCSHMEM_DISABLE_MIXED_IPC -x CUDA_MPS_PIPE_DIRECTORY -x CUDA_MPS_LOG_DIRECTORY \
         "$@" >"$log" 2>&1
 }
-row() {   # name, PEs, path, provider, result, seconds
-    table="$table$(printf '%-10s %-4s %-6s %-8s %-16s %4ss' "$@")
+ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+row() {   # name, PEs, GPUs, path, provider, result, seconds
+    table="$table$(printf '%-10s %-4s %-4s %-6s %-8s %-16s %4ss' "$@")
 "
 }
 run() {   # program, PEs, path (ipc | proxy), provider
@@ -45,7 +48,7 @@ run() {   # program, PEs, path (ipc | proxy), provider
     launch "$n" "$log" "$build/tests/gpu/$prog"
     rc=$?
     if [ $rc -eq 0 ] && grep -q "^$prog: PASS" "$log"; then res=PASS; else res="FAIL (exit $rc)"; fi
-    row "$prog" "$n" "$path" "$prov" "$res" $(( $(date +%s) - start ))
+    row "$prog" "$n" $(( n < ngpu ? n : ngpu )) "$path" "$prov" "$res" $(( $(date +%s) - start ))
     echo "=== $prog $n PEs $path $prov: $res"; cat "$log"
 }
 nvidia-smi -L
@@ -56,6 +59,10 @@ for prog in gpu_func gpu_api gpu_ipc; do
     run $prog 2 proxy shm
     run $prog 2 proxy tcp
     run $prog 4 proxy shm
+    if [ "$ngpu" -gt 4 ]; then
+        run $prog "$ngpu" ipc shm
+        run $prog "$ngpu" proxy shm
+    fi
 done
 # The refusal: device heap, peers through libfabric.
 log="$out/refuse_hmem.log"
@@ -68,9 +75,9 @@ if [ $rc -ne 0 ] && grep -q "FI_HMEM" "$log" && grep -q "ROCSHMEM_HEAP_LOCATION=
 else
     res="FAIL (exit $rc)"
 fi
-row refuse 2 device shm "$res" $(( $(date +%s) - start ))
+row refuse 2 $(( ngpu < 2 ? ngpu : 2 )) device shm "$res" $(( $(date +%s) - start ))
 echo "=== refusal of a device heap without FI_HMEM: $res"; cat "$log"
 [ $mps = 1 ] && echo quit | nvidia-cuda-mps-control
 echo
-printf '%-10s %-4s %-6s %-8s %-16s %5s\n' test PEs path provider result time
+printf '%-10s %-4s %-4s %-6s %-8s %-16s %5s\n' test PEs GPUs path provider result time
 printf '%s' "$table"

@@ -168,9 +168,13 @@ static void perf_result(const char *name, enum perf_scope scope, size_t size, co
 {
     printf("%-22s %-7s %-14s %12zu %12.3f %-7s\n", name, perf_scope_names[scope], perf_path,
            size, value, unit);
+    /* PERF_LAYOUT (set by run_suite.sh: 1gpu, or Ngpu for one PE per GPU) keeps the runs
+     * of different machines apart in the CSV. */
+    const char *layout = getenv("PERF_LAYOUT");
     printf("RESULT name=%s scope=%s size=%zu metric=%s value=%.4f unit=%s impl=%s path=%s "
-           "pes=%d%s\n", name, perf_scope_names[scope], size, metric, value, unit, perf_impl,
-           perf_path, perf_npes, extra);
+           "pes=%d%s%s%s\n", name, perf_scope_names[scope], size, metric, value, unit, perf_impl,
+           perf_path, perf_npes, extra, layout && *layout ? " layout=" : "",
+           layout && *layout ? layout : "");
 }
 
 static void perf_sync(void)

@@ -258,9 +258,10 @@ static inline void nv_result(const char *name, const char *scope, size_t size, c
         return;
     printf("%-22s %-6s %12zu %14.3f %s%s%s\n", name, scope, size, value, unit,
            extra ? " " : "", extra ? extra : "");
-    printf("RESULT name=%s scope=%s size=%zu metric=%s value=%.3f unit=%s impl=nvshmem pes=%d%s%s\n",
-           name, scope, size, metric, value, unit, nv_npes, extra ? " " : "",
-           extra ? extra : "");
+    const char *layout = getenv("PERF_LAYOUT");   /* as in perf_common.h */
+    printf("RESULT name=%s scope=%s size=%zu metric=%s value=%.3f unit=%s impl=nvshmem pes=%d%s%s"
+           "%s%s\n", name, scope, size, metric, value, unit, nv_npes, extra ? " " : "",
+           extra ? extra : "", layout && *layout ? " layout=" : "", layout && *layout ? layout : "");
     fflush(stdout);
 }
 
