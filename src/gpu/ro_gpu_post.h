@@ -170,13 +170,12 @@ RO_DEVICE uint64_t ro_gpu_post(struct ro_ring_prod *p, const struct ro_desc *d, 
                              api);
 }
 
-/* Waits until the ring's done >= want, unless the producers' cached copy already says so.
- * Any value written to done_cache is one done has reached, so racing writers are harmless. */
+/* Waits until the ring's done >= want, for a caller that knows the producers' cached copy
+ * (done_cache) says less, and records it there. Any value written to done_cache is one
+ * done has reached, so racing writers are harmless. */
 RO_DEVICE void ro_gpu_wait_done(struct ro_ring_prod *p, uint64_t want, const char *api,
                                 const char *what)
 {
-    if (ro_load_volatile64(&p->done_cache) >= want)
-        return;
     ro_gpu_wait_ge(&ro_gpu_prod_ring(p)->done, want, api, what);
     ro_store_relaxed64(&p->done_cache, want);
 }
@@ -185,6 +184,7 @@ RO_DEVICE void ro_gpu_wait_done(struct ro_ring_prod *p, uint64_t want, const cha
 RO_DEVICE uint64_t ro_gpu_post_wait(struct ro_ring_prod *p, const struct ro_desc *d,
                                     const char *api)
 {
+    /* Just posted: done_cache cannot say it is done, so no load of it. */
     uint64_t t = ro_gpu_post(p, d, api);
     ro_gpu_wait_done(p, t + 1, api, "completion of the operation");
     return t;
