@@ -71,6 +71,8 @@ int  ro_ofi_progress(struct ro_ofi *o);
  * (the provider grants FI_ORDER_RAW, WAR and WAW for RMA and atomics): then a fence or the
  * signal of a put-with-signal needs no waiting at the initiator. */
 bool ro_ofi_ordered(const struct ro_ofi *o);
+/* The largest put sent with FI_INJECT: its source is copied before ro_ofi_put returns. */
+size_t ro_ofi_inject_size(const struct ro_ofi *o);
 
 /* For rocshmem_info and logs: provider name, and a multi-line capability description. */
 const char *ro_ofi_provider_name(const struct ro_ofi *o);

@@ -269,6 +269,11 @@ close_ep:
     return ret;
 }
 
+size_t ro_ofi_inject_size(const struct ro_ofi *o)
+{
+    return o->inject_size;
+}
+
 const char *ro_ofi_provider_name(const struct ro_ofi *o)
 {
     return o->info->fabric_attr->prov_name;

@@ -33,6 +33,9 @@ int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
         return -ENOMEM;
     p->xport = (struct ro_xport){ .ops = params->xport, .obj = params->xport_obj };
     p->ordered = ro_xport_ordered(&p->xport);
+    p->merge_max = ro_xport_inject_max(&p->xport);
+    if (p->merge_max > RO_PROXY_MERGE_MAX)
+        p->merge_max = RO_PROXY_MERGE_MAX;
     p->mem = params->mem;
     p->may_sleep = ro_proxy_cores_shared(params->local_size);
     p->ring_size = params->ring_size;

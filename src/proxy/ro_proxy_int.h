@@ -46,6 +46,7 @@ struct ro_proxy {
     struct ro_xport xport;
     const struct ro_mem_ops *mem;
     bool ordered;                 /* the transport keeps order per target */
+    size_t merge_max;             /* bytes of adjacent inline puts sent as one (0: none) */
     bool may_sleep;               /* idle: sleep (cores shared with PEs) or only yield */
     unsigned ring_size, max_rings;
     unsigned bitmap_words;        /* per bitmap: npes bits */
@@ -61,9 +62,13 @@ struct ro_proxy {
     void (*fatal)(const char *why);
 };
 
-/* ro_proxy_exec.c: the one place that decodes descriptors. 1 when the descriptor is
- * finished with (the consumer moves on), 0 when it must be looked at again. */
-int  ro_proxy_exec(struct ro_proxy *p, struct ro_proxy_ring *pr, const struct ro_desc *d);
+/* ro_proxy_exec.c: the one place that decodes descriptors. d is the ring's descriptor at
+ * pr->next; the call may take up to `room` descriptors from there (adjacent small puts
+ * merged into one). Returns how many it has finished with (the consumer moves on by
+ * that many), 0 when d must be looked at again. */
+#define RO_PROXY_MERGE_MAX 256   /* bytes: a wave's 8-byte p to 32 consecutive words */
+unsigned ro_proxy_exec(struct ro_proxy *p, struct ro_proxy_ring *pr, const struct ro_desc *d,
+                       unsigned room);
 /* ro_proxy_mark.c: completion tracking. The mark this ring's next operations go under:
  * the open one, else a new one. Inline: it runs once per descriptor. */
 struct ro_proxy_mark *ro_proxy_mark_open(struct ro_proxy_ring *pr);

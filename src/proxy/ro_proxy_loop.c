@@ -37,10 +37,11 @@ static unsigned ro_proxy_drain(struct ro_proxy *p, struct ro_proxy_ring *pr, str
     }
     while (n < RO_PROXY_BATCH) {
         const struct ro_desc *d = ro_ring_peek(r, pr->next);
-        if (!d || !ro_proxy_exec(p, pr, d))
+        unsigned taken = d ? ro_proxy_exec(p, pr, d, RO_PROXY_BATCH - n) : 0;
+        if (!taken)
             break;
-        pr->next++;
-        n++;
+        pr->next += taken;
+        n += taken;
     }
     /* Every consumed descriptor lies under a closed mark, also those that posted nothing
      * (a fence, an AMO the transport finished at once): else `done` could not pass them. */

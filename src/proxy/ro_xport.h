@@ -36,6 +36,9 @@ struct ro_xport_ops {
     int (*progress)(void *x);
     /* Whether operations to one target take effect there in posting order (ro_ofi_ordered). */
     bool (*ordered)(const void *x);
+    /* The largest put whose source the call has copied by the time it returns (the caller
+     * may reuse it at once): what the proxy may stage when it merges small puts. */
+    size_t (*inject_max)(const void *x);
 };
 
 extern const struct ro_xport_ops ro_xport_ofi_ops;    /* object: struct ro_ofi *        */
@@ -56,6 +59,11 @@ static inline void ro_xport_on_done(const struct ro_xport *x, ro_xport_done_fn f
 static inline bool ro_xport_ordered(const struct ro_xport *x)
 {
     return x->ops->ordered(x->obj);
+}
+
+static inline size_t ro_xport_inject_max(const struct ro_xport *x)
+{
+    return x->ops->inject_max(x->obj);
 }
 
 static inline int ro_xport_put(const struct ro_xport *x, int pe, uint64_t roff, const void *src,

@@ -96,7 +96,7 @@ static int ro_xport_null_apply(struct ro_xport_null *x, const struct ro_xport_nu
     if (!mem)
         return -EINVAL;
     if (o->kind == RO_NULL_PUT)
-        memcpy(mem, o->src, o->len);
+        memcpy(mem, o->injected ? o->data : o->src, o->len);
     else
         memcpy(o->dst, mem, o->len);
     return 0;
@@ -134,8 +134,13 @@ static int ro_xport_null_put(void *xv, int pe, uint64_t roff, const void *src, s
     x->bytes += len;
     if (!x->base && !x->hold)
         return 0;   /* counting only: the benchmark's case, kept short */
-    const struct ro_xport_null_op o = { .kind = RO_NULL_PUT, .pe = pe, .roff = roff,
-                                        .src = src, .len = len, .token = token };
+    struct ro_xport_null_op o = { .kind = RO_NULL_PUT, .pe = pe, .roff = roff, .src = src,
+                                  .len = len, .token = token };
+    /* Like a provider's inject: the source may be reused on return. */
+    if (len <= RO_XPORT_NULL_INJECT) {
+        memcpy(o.data, src, len);
+        o.injected = 1;
+    }
     return ro_xport_null_post(x, &o);
 }
 
@@ -205,6 +210,12 @@ static bool ro_xport_null_ordered(const void *xv)
     return x->hold == 0;
 }
 
+static size_t ro_xport_null_inject_max(const void *xv)
+{
+    (void)xv;
+    return RO_XPORT_NULL_INJECT;
+}
+
 const struct ro_xport_ops ro_xport_null_ops = {
     .name = "null",
     .on_done = ro_xport_null_on_done,
@@ -214,4 +225,5 @@ const struct ro_xport_ops ro_xport_null_ops = {
     .amo_fetch = ro_xport_null_amo_fetch,
     .progress = ro_xport_null_progress,
     .ordered = ro_xport_null_ordered,
+    .inject_max = ro_xport_null_inject_max,
 };

@@ -13,7 +13,8 @@
 #include "common/ro_word.h"
 #include "proxy/ro_xport.h"
 
-#define RO_XPORT_NULL_HOLD 64   /* most operations held back at once */
+#define RO_XPORT_NULL_HOLD 64     /* most operations held back at once */
+#define RO_XPORT_NULL_INJECT 256  /* puts up to this size are copied when posted */
 
 enum ro_xport_null_kind { RO_NULL_PUT, RO_NULL_GET, RO_NULL_AMO };
 
@@ -23,7 +24,9 @@ struct ro_xport_null_op {
     enum ro_xport_null_kind kind;
     int pe;
     uint64_t roff;
-    const void *src;         /* PUT */
+    const void *src;         /* PUT, unless its bytes are in data (injected) */
+    uint8_t data[RO_XPORT_NULL_INJECT];
+    int injected;
     void *dst;               /* GET; AMO result or NULL */
     size_t len;
     enum ro_dt dt;

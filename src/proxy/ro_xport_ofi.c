@@ -44,6 +44,11 @@ static bool ro_xport_ofi_ordered(const void *x)
     return ro_ofi_ordered(x);
 }
 
+static size_t ro_xport_ofi_inject_max(const void *x)
+{
+    return ro_ofi_inject_size(x);
+}
+
 const struct ro_xport_ops ro_xport_ofi_ops = {
     .name = "ofi",
     .on_done = ro_xport_ofi_on_done,
@@ -53,4 +58,5 @@ const struct ro_xport_ops ro_xport_ofi_ops = {
     .amo_fetch = ro_xport_ofi_amo_fetch,
     .progress = ro_xport_ofi_progress,
     .ordered = ro_xport_ofi_ordered,
+    .inject_max = ro_xport_ofi_inject_max,
 };

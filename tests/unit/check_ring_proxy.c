@@ -327,6 +327,48 @@ START_TEST(test_rings_and_fences)
 }
 END_TEST
 
+/* Bursts of 8-byte inline puts to consecutive words, as a wave's p to adjacent elements:
+ * the proxy sends runs of them that it finds in the ring together as one put (the null
+ * transport here holds and reorders operations, so a merged put's source must have been
+ * copied at posting). Every word must hold its value, and some runs must have merged. */
+#define BURSTS 4000
+#define BURST 32
+START_TEST(test_adjacent_puts_merge)
+{
+    struct ro_ring *ring;
+    uint64_t descs = 0, bad = 0;
+
+    proxy_setup(1);
+    ro_xport_null_reorder(&xnull, 16, SEED);
+    ck_assert_int_eq(ro_proxy_ring_add(proxy, &ro_mem_host, &ring), 0);
+    for (uint64_t b = 0; b < BURSTS; b++) {
+        for (uint64_t k = 0; k < BURST; k++, descs++) {
+            struct ro_desc d = { 0 };
+            d.op = RO_OP_PUT_INLINE;
+            d.pe = 1;
+            d.raddr = 8u * (b * BURST + k);
+            d.len = 8;
+            d.arg[0] = b << 8 | k | 1ull << 63;
+            ro_gpu_post(ring->prod, &d, "check_ring_proxy");
+        }
+    }
+    ro_gpu_prods_quiet(&ring->prod, 1, "check_ring_proxy");
+    for (uint64_t w = 0; w < (uint64_t)BURSTS * BURST; w++) {
+        uint64_t v;
+        memcpy(&v, region + 8u * w, 8);
+        bad += v != ((w / BURST) << 8 | (w % BURST) | 1ull << 63);
+    }
+    ck_assert_uint_eq(bad, 0);
+    ck_assert_uint_eq(xnull.bytes, 8u * descs);
+    ck_assert_uint_lt(xnull.puts, descs);
+    printf("check_ring_proxy: %llu adjacent inline puts went out as %llu\n",
+           (unsigned long long)descs, (unsigned long long)xnull.puts);
+    ro_proxy_ring_remove(proxy, ring);
+    ck_assert_int_eq(ro_proxy_close(proxy), 0);
+    free(region);
+}
+END_TEST
+
 /* A put outside the target region is a transport error: the proxy ends the job through
  * the fatal hook instead of writing out of bounds. */
 START_TEST(test_put_out_of_region)
@@ -358,6 +400,11 @@ static Suite *ring_proxy_suite(void)
     tc = tcase_create("rings and fences");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_rings_and_fences);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("adjacent puts merge");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_adjacent_puts_merge);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("transport error");
