@@ -10,7 +10,6 @@
 #ifndef RO_ARCH_HOST_H
 #define RO_ARCH_HOST_H
 
-#include "common/ro_cpu.h"
 #include <sched.h>
 #include <stdint.h>
 #include <time.h>
@@ -113,6 +112,15 @@ static inline void ro_nanosleep(uint64_t ns)
     nanosleep(&ts, NULL);
 }
 
+/* A spinning thread gives its core away early: the proxy and other PEs may share it. */
+static inline void ro_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
 
 static inline void ro_yield(void) { sched_yield(); }
 

@@ -20,7 +20,7 @@ static bool ro_proxy_cores_shared(int local_size)
     bool shared = cores > 0 && cores < 2L * (local_size > 0 ? local_size : 1);
 
     RO_INFO("%ld cores for %d PEs on this node: the idle proxy %s", cores, local_size,
-            shared ? "yields, then sleeps" : "spins");
+            shared ? "yields, then sleeps" : "only yields");
     return shared;
 }
 

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "common/ro_cpu.h"
 #include "common/ro_log.h"
 #include "proxy/ro_ring_consume.h"
 
@@ -52,28 +51,14 @@ static unsigned ro_proxy_drain(struct ro_proxy *p, struct ro_proxy_ring *pr, str
     return n;
 }
 
-/* Between passes that found work due (a completion, a waiting PE): where the proxy has a
- * core of its own (not p->may_sleep), only a spin hint, as a sched_yield is a system call
- * of about 0.3 us per pass that every hand-off across the proxy (pick-up, target-side
- * progress, completion) waited for; where cores are shared, yield. */
-static void ro_proxy_pause(const struct ro_proxy *p)
-{
-    if (p->may_sleep)
-        sched_yield();
-    else
-        ro_cpu_relax();
-}
-
-/* Where cores are shared (p->may_sleep), yield, then sleep in growing steps up to 50 us:
+/* Yield, then (where cores are shared, p->may_sleep) sleep in growing steps up to 50 us:
  * on 2 cores, 4 PEs each with a proxy must leave room for the PEs themselves, yet an idle
  * proxy is also what serves peers' atomics and acks on this PE (target-side progress), so
- * it never sleeps long. Elsewhere, spin. */
+ * it never sleeps long. */
 static void ro_proxy_idle(const struct ro_proxy *p, unsigned *idle)
 {
     unsigned i = (*idle)++;
-    if (!p->may_sleep) {
-        ro_cpu_relax();
-    } else if (i < 2000) {
+    if (i < 2000 || !p->may_sleep) {
         sched_yield();
     } else {
         long us = i < 4000 ? 2 : i < 8000 ? 10 : 50;
@@ -119,7 +104,7 @@ void *ro_proxy_main(void *arg)
         if (work)
             idle = 0;
         else if (outstanding || __atomic_load_n(&p->activity->waiters, __ATOMIC_RELAXED))
-            ro_proxy_pause(p);   /* a completion is due, or the PE waits on one: never sleep */
+            sched_yield();   /* a completion is due, or the PE waits on one: never sleep */
         else
             ro_proxy_idle(p, &idle);
     }
