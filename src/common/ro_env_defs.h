@@ -13,7 +13,7 @@ RO_ENV(RO_PROVIDER,          string,    "",     "libfabric provider (e.g. shm, t
 RO_ENV(RO_IFACE,             string,    "",     "network interface or address the provider should use (tests set lo)")
 RO_ENV(RO_PROXY_CPU,         string,    "",     "core list for the proxy thread (e.g. 3 or 2-3); empty: last core of the PE's binding")
 RO_ENV(RO_RING_SIZE,         size,      "4K",   "descriptors per ring (a power of two, at least 64: a whole wave posts at once)")
-RO_ENV(RO_DEFAULT_CTX_RINGS, uint,      "4",    "rings of the default context (1..8); workgroup b posts to ring b mod N")
+RO_ENV(RO_DEFAULT_CTX_RINGS, uint,      "4",    "rings of the default context (1..32); workgroup b posts to ring b mod N; more rings, more descriptors/s through the one proxy (BENCHMARKS.md)")
 RO_ENV(RO_TIMEOUT,           uint,      "120",  "seconds a PE waits for the proxy or a bootstrap step before aborting the job")
 RO_ENV(RO_OFI_MAX_MSG,       size,      "0",    "0, or a cap on bytes per libfabric operation: puts and gets are cut into pieces this size (testing)")
 RO_ENV(RO_TRANSPORT,         transport, "ofi",  "ofi, or null (benchmarks only: the proxy completes every operation without moving data)")
