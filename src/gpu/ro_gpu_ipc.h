@@ -40,8 +40,8 @@ RO_DEVICE void ro_gpu_ipc_copy(void *dst, const void *src, size_t n, int rank, i
 
     /* The common case in few instructions: whole 16-byte words with 32-bit indices. Each of
      * a workgroup's 32 warps runs this path, so an instruction per thread costs the group
-     * 8 cycles of issue (4 schedulers): the general path below took 0.5 us more than a bare
-     * copy per 4 KiB _wg call on the H200. */
+     * 8 cycles of issue (4 schedulers): a 4 KiB _wg call through the general path below took
+     * 0.5 us more than a bare copy on the H200, through this one 0.43 us more. */
     if (((((uintptr_t)d | (uintptr_t)s | n) & 15) == 0) && n < ((size_t)1 << 35)) {
         const unsigned words = (unsigned)(n / 16), tt = (unsigned)nthreads;
         unsigned k = (unsigned)rank;

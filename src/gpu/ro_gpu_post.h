@@ -104,11 +104,12 @@ RO_DEVICE void ro_gpu_wait_ge(const uint64_t *word, uint64_t want, const char *a
     ro_gpu_wait_end();
 }
 
-/* Waits until the ring of p has room for ticket `last`. Every waiter watches head_cache,
- * near it; one at a time, the holder of head_lock, reads the ring's head across PCIe and
- * refreshes the cache: each waiting wave reading head itself cut the ring's rate 6x with 4x
- * more threads than slots (BENCHMARKS.md). head_cache only ever holds a value head once
- * had, so it never overstates room. */
+/* Waits until the ring of p has room for ticket `last`. Every waiter watches head_cache, in
+ * the producers' memory; one at a time, the holder of head_lock reads the ring's head across
+ * PCIe and refreshes the cache. With every waiting wave reading head itself (and long GPU
+ * sleeps), 4x more threads than slots cut the ring's rate 6x; since, 1.5-3.4x
+ * (BENCHMARKS.md). head_cache only ever holds a value head once had, so it never overstates
+ * room. */
 RO_DEVICE void ro_gpu_wait_room(struct ro_ring_prod *p, uint64_t last, const char *api)
 {
     unsigned iter = 0;
@@ -130,10 +131,10 @@ RO_DEVICE void ro_gpu_wait_room(struct ro_ring_prod *p, uint64_t last, const cha
 }
 
 /* Posts one descriptor per lane of `lanes` (a mask of the wave's lanes that call this
- * together, all on the ring of p) with a single atomic: the lowest lane reserves tickets for all of
- * them, waits alone while the ring lacks room, and hands the base out; each lane then writes
- * its own slot as 8-byte words (one burst over PCIe on a GPU), seq last. Returns this lane's
- * ticket; its descriptor is complete once ring->done > ticket. */
+ * together, all on the ring of p) with a single atomic: the lowest lane reserves tickets for
+ * all of them, waits alone while the ring lacks room, and hands the base out; each lane then
+ * writes its own slot as 8-byte words (one burst over PCIe on a GPU), seq last. Returns this
+ * lane's ticket; its descriptor is complete once the ring's done > ticket. */
 RO_DEVICE uint64_t ro_gpu_post_lanes(struct ro_ring_prod *p, const struct ro_desc *d,
                                      uint64_t lanes, const char *api)
 {
