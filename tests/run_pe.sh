@@ -2,7 +2,8 @@
 # Runs one multi-PE program under a real launcher and libfabric provider, on loopback,
 # bounded by a timeout. Exit 77 (skip) when the launcher is not installed.
 # usage: run_pe.sh hydra|openmpi PROVIDER NPES PROGRAM [ARGS...]
-# env:   RO_TEST_TIMEOUT (seconds, default 120); extra ROCSHMEM_* variables pass through.
+# env:   RO_TEST_TIMEOUT (seconds, default 260: above the programs' own watchdogs);
+#        extra ROCSHMEM_* variables pass through.
 set -u
 launcher=$1 provider=$2 npes=$3
 shift 3
@@ -12,7 +13,7 @@ export FI_TCP_IFACE=lo FI_SOCKETS_IFACE=lo FI_UDP_IFACE=lo FI_NET_IFACE=lo
 export OMPI_MCA_oob_tcp_if_include=lo OMPI_MCA_btl_tcp_if_include=lo
 export ROCSHMEM_RO_IFACE=lo ROCSHMEM_RO_PROVIDER="$provider"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-limit=${RO_TEST_TIMEOUT:-120}
+limit=${RO_TEST_TIMEOUT:-260}
 
 case $launcher in
 hydra)

@@ -16,9 +16,12 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The watchdog must fire before run_pe.sh's timeout (120 s by default) so that the log
- * says which step hung rather than only that the launcher was killed. */
+/* The watchdog must fire before run_pe.sh's timeout (260 s by default) so that the log
+ * says which step hung rather than only that the launcher was killed. A program may set
+ * its own before including this file. */
+#ifndef RT_WATCHDOG_S
 #define RT_WATCHDOG_S 100
+#endif
 #define RT_STR_(x) #x
 #define RT_STR(x) RT_STR_(x)
 /* A bounded wait of the test itself gives up after this long. */
