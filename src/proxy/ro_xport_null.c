@@ -136,8 +136,9 @@ static int ro_xport_null_put(void *xv, int pe, uint64_t roff, const void *src, s
         return 0;   /* counting only: the benchmark's case, kept short */
     struct ro_xport_null_op o = { .kind = RO_NULL_PUT, .pe = pe, .roff = roff, .src = src,
                                   .len = len, .token = token };
-    /* Like a provider's inject: the source may be reused on return. */
-    if (len <= RO_XPORT_NULL_INJECT) {
+    /* A held put keeps a copy, like a provider's inject: the source may be reused on return
+     * (one carried out at once has read it by then). */
+    if (x->hold && len <= RO_XPORT_NULL_INJECT) {
         memcpy(o.data, src, len);
         o.injected = 1;
     }

@@ -128,17 +128,19 @@ static void perf_path_detect(void *sym, int peer)
     const char *rings = getenv("ROCSHMEM_RO_DEFAULT_CTX_RINGS");
     const char *slots = getenv("ROCSHMEM_RO_RING_SIZE");
 
-    if (rocshmem_ptr(sym, peer))
+    if (rocshmem_ptr(sym, peer)) {
         snprintf(perf_path, sizeof(perf_path), "ipc");
-    else if (xport && !strcmp(xport, "null"))
+        return;
+    }
+    if (xport && !strcmp(xport, "null"))
         snprintf(perf_path, sizeof(perf_path), "null");
     else
         snprintf(perf_path, sizeof(perf_path), "proxy-%s", prov && *prov ? prov : "default");
     /* A ring count or size other than the default's makes a series of its own. */
-    if (!rocshmem_ptr(sym, peer) && rings && *rings)
+    if (rings && *rings)
         snprintf(perf_path + strlen(perf_path), sizeof(perf_path) - strlen(perf_path),
                  "-%srings", rings);
-    if (!rocshmem_ptr(sym, peer) && slots && *slots)
+    if (slots && *slots)
         snprintf(perf_path + strlen(perf_path), sizeof(perf_path) - strlen(perf_path),
                  "-x%s", slots);
 }
