@@ -8,7 +8,6 @@
 # Skips (77) without the compiler or without the git tree.
 set -u
 target=${1:?usage: gpu_build.sh cuda|hip}
-src=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 case $target in
 cuda)
     cuda=${CUDA_HOME:-/usr/local/cuda}
@@ -22,16 +21,39 @@ hip)
 *)
     echo "usage: gpu_build.sh cuda|hip"; exit 2 ;;
 esac
-command -v git >/dev/null && [ -e "$src/.git" ] || { echo "skip: needs the git tree"; exit 77; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-# The tracked files plus any not yet committed, without the in-tree build's outputs.
-mkdir "$work/tree"
-(cd "$src" && { git ls-files; git ls-files --others --exclude-standard; } | sort -u |
-    tar -cf - -T -) | tar -C "$work/tree" -xf - || exit 1
-cd "$work/tree" || exit 1
-step() { echo "== $*"; "$@" >"$work/step.log" 2>&1 || { tail -40 "$work/step.log"; echo "FAIL: $*"; exit 1; }; }
+. "$(dirname "$0")/tree_copy.sh"
 step autoreconf -fi
+
+# configure's check of the CUDA -dlto link, on two views of the toolkit (symlink copies):
+# one with nvvm/lib64/libnvvm.so, where nvlink's LTO step finds libnvvm (-dlto, through the
+# toolkit's own nvcc), one with no libnvvm at all (no -dlto, and the summary says so). This
+# machine's own toolkit is the third case, built in full below. VPATH configures: the tree
+# itself is configured last.
+lto_outcome() { # VIEW-NAME EXPECTED-RO_CUDA_DLTO SUMMARY-PATTERN
+    mkdir "$work/$1"
+    (cd "$work/$1" && "$work/tree/configure" --with-cuda="$work/$1-cuda" --without-pmi2) \
+        >"$work/step.log" 2>&1 || { tail -40 "$work/step.log"; echo "FAIL: configure on $1"; exit 1; }
+    got=$(sed -n 's/^RO_CUDA_DLTO = *//p' "$work/$1/Makefile")
+    said=$(sed -n 's/^ *CUDA -dlto link *: //p' "$work/step.log")
+    [ "$got" = "$2" ] && echo "$said" | grep -q "$3" ||
+        { echo "FAIL: on a toolkit $1, RO_CUDA_DLTO='$got' (want '$2'), summary: $said"; exit 1; }
+    echo "PASS: toolkit $1: RO_CUDA_DLTO='$got', summary: $said"
+}
+if [ "$target" = cuda ]; then
+    cuda_top=$(cd "$cuda" && pwd -P)
+    nvvm_lib=$(ls "$cuda_top"/lib64/libnvvm.so "$cuda_top"/lib/libnvvm.so 2>/dev/null | head -1)
+    if [ -n "$nvvm_lib" ]; then
+        cp -rs "$cuda_top" "$work/with-libnvvm-cuda" && cp -rs "$cuda_top" "$work/without-libnvvm-cuda" || exit 1
+        mkdir -p "$work/with-libnvvm-cuda/nvvm/lib64"
+        ln -sf "$nvvm_lib" "$work/with-libnvvm-cuda/nvvm/lib64/libnvvm.so"
+        find "$work/without-libnvvm-cuda" -name 'libnvvm.so*' -exec rm -f {} +
+        lto_outcome with-libnvvm -dlto '^yes$'
+        lto_outcome without-libnvvm '' '^NO:'
+    else
+        echo "note: no libnvvm.so under $cuda_top/lib64 or lib: the -dlto outcomes are not checked"
+    fi
+fi
+
 step ./configure "$with" --without-pmi2
 step make -j"$(nproc)"
 for f in .libs/librocshmem_ro.so librocshmem_ro_device.a "$prog"; do
@@ -46,4 +68,10 @@ nm --defined-only -g librocshmem_ro_device.a | grep -q " T rocshmem_ro_init_gpu$
     { echo "FAIL: rocshmem_ro_init_gpu missing from the device library"; exit 1; }
 nm -D --defined-only .libs/librocshmem_ro.so | grep -q " T $exported$" ||
     { echo "FAIL: the host library does not export $exported"; exit 1; }
+if [ "$target" = cuda ]; then
+    # This toolkit's outcome: the perftest links, with -dlto wherever configure made it work.
+    [ -x tests/perf/gpu/perf_latency ] || { echo "FAIL: tests/perf/gpu/perf_latency was not built"; exit 1; }
+    echo "this toolkit: RO_CUDA_DLTO='$(sed -n 's/^RO_CUDA_DLTO = *//p' Makefile)'," \
+        "NVCC_LTO=$(sed -n 's/^NVCC_LTO = *//p' Makefile), build $(sed -n 's/^#define RO_BUILD_CONFIG //p' config.h)"
+fi
 echo "PASS: $target build (librocshmem_ro.so, librocshmem_ro_device.a, $prog)"
