@@ -10,13 +10,15 @@
  *   ro_wg_barrier, ro_wg_bcast64 (every thread of the workgroup calls these)
  *   ro_atomic_{add,cas,swap}64[_sys], ro_atomic_cas32_sys   relaxed read-modify-write,
  *                                             device / system scope
+ *   ro_atomic_cas64_acquire_sys               compare-and-swap with acquire (a claim)
  *   ro_load16, ro_store16                     16 aligned bytes (struct ro_v16), the load
  *                                             seeing what this thread synchronised with
- *   ro_load_acquire64_sys, ro_store_release64_sys, ro_load_volatile64, ro_store_relaxed64
+ *   ro_load_acquire64[_sys], ro_store_release64[_sys]   device / system scope
+ *   ro_load_volatile64, ro_store_relaxed64    relaxed (no order with other memory)
  *   ro_load_readonly_{ptr,u32}                a word kernels never change (read-only cache)
  *   ro_fence_{wg,device,system}, ro_flush_sys (make a store to host memory visible now)
  *   ro_nanosleep, ro_clock_ns, ro_cpu_relax, ro_yield (give the processor to others)
- * Targets: host (ro_arch_host.h), CUDA (ro_arch_cuda.h); HIP comes with the GPU targets. */
+ * Targets: host (ro_arch_host.h), CUDA (ro_arch_cuda.h), HIP (ro_arch_hip.h). */
 #ifndef RO_ARCH_H
 #define RO_ARCH_H
 

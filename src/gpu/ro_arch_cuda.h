@@ -59,6 +59,14 @@ RO_DEVICE uint64_t ro_atomic_swap64(uint64_t *p, uint64_t v)
 RO_DEVICE uint64_t ro_atomic_swap64_sys(uint64_t *p, uint64_t v)
 { return atomicExch_system((unsigned long long *)p, (unsigned long long)v); }
 
+RO_DEVICE uint64_t ro_atomic_cas64_acquire_sys(uint64_t *p, uint64_t expect, uint64_t v)
+{
+    uint64_t old;
+    asm volatile("atom.acquire.sys.cas.b64 %0, [%1], %2, %3;"
+                 : "=l"(old) : "l"(p), "l"(expect), "l"(v) : "memory");
+    return old;
+}
+
 RO_DEVICE uint32_t ro_atomic_cas32_sys(uint32_t *p, uint32_t expect, uint32_t v)
 { return atomicCAS_system((unsigned *)p, (unsigned)expect, (unsigned)v); }
 
@@ -70,6 +78,15 @@ RO_DEVICE uint64_t ro_load_acquire64_sys(const uint64_t *p)
 }
 RO_DEVICE void ro_store_release64_sys(uint64_t *p, uint64_t v)
 { asm volatile("st.release.sys.u64 [%0], %1;" : : "l"(p), "l"(v) : "memory"); }
+/* GPU scope: words only this GPU's threads share (the producers' lines in device memory). */
+RO_DEVICE uint64_t ro_load_acquire64(const uint64_t *p)
+{
+    uint64_t v;
+    asm volatile("ld.acquire.gpu.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+    return v;
+}
+RO_DEVICE void ro_store_release64(uint64_t *p, uint64_t v)
+{ asm volatile("st.release.gpu.u64 [%0], %1;" : : "l"(p), "l"(v) : "memory"); }
 RO_DEVICE uint64_t ro_load_volatile64(const uint64_t *p) { return *(const volatile uint64_t *)p; }
 RO_DEVICE void ro_store_relaxed64(uint64_t *p, uint64_t v) { *(volatile uint64_t *)p = v; }
 

@@ -98,6 +98,13 @@ RO_DEVICE uint64_t ro_atomic_swap64(uint64_t *p, uint64_t v)
 RO_DEVICE uint64_t ro_atomic_swap64_sys(uint64_t *p, uint64_t v)
 { return __hip_atomic_exchange(p, v, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_SYSTEM); }
 
+RO_DEVICE uint64_t ro_atomic_cas64_acquire_sys(uint64_t *p, uint64_t expect, uint64_t v)
+{
+    __hip_atomic_compare_exchange_strong(p, &expect, v, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED,
+                                         __HIP_MEMORY_SCOPE_SYSTEM);
+    return expect;
+}
+
 RO_DEVICE uint32_t ro_atomic_cas32_sys(uint32_t *p, uint32_t expect, uint32_t v)
 {
     __hip_atomic_compare_exchange_strong(p, &expect, v, __ATOMIC_RELAXED, __ATOMIC_RELAXED,
@@ -109,6 +116,11 @@ RO_DEVICE uint64_t ro_load_acquire64_sys(const uint64_t *p)
 { return __hip_atomic_load(p, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_SYSTEM); }
 RO_DEVICE void ro_store_release64_sys(uint64_t *p, uint64_t v)
 { __hip_atomic_store(p, v, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_SYSTEM); }
+/* Agent (GPU) scope: words only this GPU's threads share (the producers' lines). */
+RO_DEVICE uint64_t ro_load_acquire64(const uint64_t *p)
+{ return __hip_atomic_load(p, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT); }
+RO_DEVICE void ro_store_release64(uint64_t *p, uint64_t v)
+{ __hip_atomic_store(p, v, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT); }
 RO_DEVICE uint64_t ro_load_volatile64(const uint64_t *p) { return *(const volatile uint64_t *)p; }
 RO_DEVICE void ro_store_relaxed64(uint64_t *p, uint64_t v) { *(volatile uint64_t *)p = v; }
 

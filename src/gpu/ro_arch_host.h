@@ -74,12 +74,19 @@ static inline uint64_t ro_atomic_swap64(uint64_t *p, uint64_t v)
 static inline uint64_t ro_atomic_swap64_sys(uint64_t *p, uint64_t v)
 { return ro_atomic_swap64(p, v); }
 
+static inline uint64_t ro_atomic_cas64_acquire_sys(uint64_t *p, uint64_t expect, uint64_t v)
+{ __atomic_compare_exchange_n(p, &expect, v, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED); return expect; }
+
 static inline uint32_t ro_atomic_cas32_sys(uint32_t *p, uint32_t expect, uint32_t v)
 { __atomic_compare_exchange_n(p, &expect, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED); return expect; }
 
 static inline uint64_t ro_load_acquire64_sys(const uint64_t *p)
 { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 static inline void ro_store_release64_sys(uint64_t *p, uint64_t v)
+{ __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+static inline uint64_t ro_load_acquire64(const uint64_t *p)
+{ return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+static inline void ro_store_release64(uint64_t *p, uint64_t v)
 { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
 static inline uint64_t ro_load_volatile64(const uint64_t *p)
 { return __atomic_load_n(p, __ATOMIC_RELAXED); }

@@ -116,11 +116,13 @@ RO_DEVICE void ro_gpu_wait_room(struct ro_ring_prod *p, uint64_t last, const cha
     uint64_t start = 0, h;
 
     ro_gpu_wait_begin();
-    while (last - (h = ro_load_volatile64(&p->head_cache)) >= p->size) {
+    while (last - (h = ro_load_acquire64(&p->head_cache)) >= p->size) {
         if (ro_atomic_cas64(&p->head_lock, 0, 1) == 0) {
             uint64_t head = ro_load_acquire64_sys(&ro_gpu_prod_ring(p)->head);
+            /* Release: passes on what the acquire of head saw (the proxy done reading the
+             * slots below it) to producers that find room in head_cache. */
             if (head > h)
-                ro_store_relaxed64(&p->head_cache, head);
+                ro_store_release64(&p->head_cache, head);
             ro_store_relaxed64(&p->head_lock, 0);
             if (last - head < p->size)
                 break;
@@ -147,7 +149,9 @@ RO_DEVICE uint64_t ro_gpu_post_lanes(struct ro_ring_prod *p, const struct ro_des
         /* Device scope: only this GPU's threads (or only host threads) reserve on a ring, in
          * memory near them. */
         base = ro_atomic_add64(&p->tail, n);
-        if (base + n - 1 - ro_load_volatile64(&p->head_cache) >= p->size)
+        /* Acquire: a slot is rewritten only after the proxy's reads of its last lap, which
+         * the head that reached head_cache was released after. */
+        if (base + n - 1 - ro_load_acquire64(&p->head_cache) >= p->size)
             ro_gpu_wait_room(p, base + n - 1, api);
     }
     /* The broadcast also holds the other lanes until the leader has seen room. */
@@ -173,12 +177,14 @@ RO_DEVICE uint64_t ro_gpu_post(struct ro_ring_prod *p, const struct ro_desc *d, 
 
 /* Waits until the ring's done >= want, for a caller that knows the producers' cached copy
  * (done_cache) says less, and records it there. Any value written to done_cache is one
- * done has reached, so racing writers are harmless. */
+ * done has reached, so racing writers are harmless. Release: a thread that returns from a
+ * quiet on what done_cache says must see the completions (get data, results) this thread
+ * acquired with done. */
 RO_DEVICE void ro_gpu_wait_done(struct ro_ring_prod *p, uint64_t want, const char *api,
                                 const char *what)
 {
     ro_gpu_wait_ge(&ro_gpu_prod_ring(p)->done, want, api, what);
-    ro_store_relaxed64(&p->done_cache, want);
+    ro_store_release64(&p->done_cache, want);
 }
 
 /* Posts and waits for completion (blocking put/get, fetching AMOs). */
@@ -217,7 +223,8 @@ RO_DEVICE void ro_gpu_prods_quiet(struct ro_ring_prod *const *prods, unsigned n,
             if (i + k < n) {
                 p[k] = prods[i + k];
                 tail[k] = ro_load_volatile64(&p[k]->tail);
-                seen[k] = ro_load_volatile64(&p[k]->done_cache);
+                /* Acquire: pairs with ro_gpu_wait_done's release (quiet may return on it). */
+                seen[k] = ro_load_acquire64(&p[k]->done_cache);
             }
         for (unsigned k = 0; k < RO_QUIET_BATCH; k++)
             if (i + k < n && seen[k] < tail[k])

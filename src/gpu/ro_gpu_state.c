@@ -25,7 +25,9 @@ RO_FN int ro_gpu_ctx_claim(long options, rocshmem_ctx_t *ctx)
 {
     for (unsigned i = 1; i < ro_gpu_state.nctxs; i++) {
         struct ro_ctx *c = &ro_gpu_state.ctxs[i];
-        if (ro_load_volatile64(&c->in_use) || ro_atomic_cas64(&c->in_use, 0, 1) != 0)
+        /* Acquire: pairs with ro_gpu_ctx_release, so the last owner's use of the context
+         * happens before ours. */
+        if (ro_load_volatile64(&c->in_use) || ro_atomic_cas64_acquire_sys(&c->in_use, 0, 1) != 0)
             continue;
         c->options = options;
         ctx->ctx_opaque = c;

@@ -112,8 +112,9 @@ int ro_proxy_ring_add(struct ro_proxy *p, const struct ro_mem_ops *prod_mem, str
     rc = ro_ring_create(p->mem, prod_mem, p->ring_size, &r);
     if (rc)
         goto out;
-    /* The proxy skips this slot while its ring is NULL, so the state may be reset here. */
-    memset(&p->rings[i], 0, sizeof(p->rings[i]));
+    /* The proxy skips this slot while its ring is NULL, so the state after the ring
+     * pointer, which the proxy polls, may be reset here. */
+    memset(&p->rings[i].next, 0, sizeof(p->rings[i]) - offsetof(struct ro_proxy_ring, next));
     ro_proxy_order_reset(p, &p->rings[i], i);
     /* Release: the reset state above must be seen by the proxy before the ring. */
     __atomic_store_n(&p->rings[i].ring, r, __ATOMIC_RELEASE);

@@ -3,9 +3,11 @@
 #ifndef RO_PROXY_INT_H
 #define RO_PROXY_INT_H
 
+#include <assert.h>
 #include <hwloc.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "proxy/ro_proxy.h"
 
@@ -41,6 +43,10 @@ struct ro_proxy_ring {
     bool fence_armed;
     uint64_t fence_until;        /* the fence is passed once marks_resolved reaches this */
 };
+/* ro_proxy_ring_add resets everything after the ring pointer, which the proxy polls. */
+static_assert(offsetof(struct ro_proxy_ring, ring) == 0 &&
+              offsetof(struct ro_proxy_ring, next) == sizeof(struct ro_ring *),
+              "the ring pointer must come first");
 
 struct ro_proxy {
     struct ro_xport xport;

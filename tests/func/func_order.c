@@ -89,7 +89,7 @@ static void *receiver(void *arg)
                         "0x%llx", r, s, n, left, k, (unsigned long long)d[k], seen,
                         (unsigned long long)word(left, p, r, k));
             }
-        __atomic_fetch_add(&rt_checks, 1, __ATOMIC_RELAXED);
+        RT_COUNT(1);
         if (r % ACK_EVERY == 0 || r == rounds)
             rocshmem_signal_set(&ack[p], (uint64_t)r, left);
     }

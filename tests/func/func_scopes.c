@@ -105,7 +105,7 @@ static struct who whoami(void)
 
 static void count_checks(unsigned long n)
 {
-    __atomic_fetch_add(&rt_checks, n, __ATOMIC_RELAXED);
+    RT_COUNT(n);
 }
 
 /* Every thread of the launch. */

@@ -125,7 +125,7 @@ static void stream_bytes(long rounds, size_t nbytes)
                 RT_FAIL(what, "uint64", "round %llu, word %zu: 0x%llx, expected 0x%llx",
                         (unsigned long long)round_no, k, (unsigned long long)in[k],
                         (unsigned long long)word(left, round_no, k));
-        rt_checks++;
+        RT_COUNT(1);
         ack_left();
     }
 }

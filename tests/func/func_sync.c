@@ -252,7 +252,7 @@ static void fence_receive(long rounds, int peer)
                         "round %ld (fence form %ld), word %d: 0x%llx, expected 0x%llx", r, r % 5, k,
                         (unsigned long long)data[k],
                         (unsigned long long)fence_word((uint64_t)r, k));
-        rt_checks++;
+        RT_COUNT(1);
         rocshmem_uint64_p(&flags[1], (uint64_t)r, peer);
     }
 }
@@ -315,7 +315,7 @@ static void test_quiet(long rounds)
                 RT_FAIL("quiet: data behind its flag", "uint8",
                         "round %ld (form %ld), byte %zu: %u, expected %u", r, r % 4, k, in[k],
                         (uint8_t)(r * 7 + left));
-        rt_checks++;
+        RT_COUNT(1);
         rocshmem_uint64_p(ackw, (uint64_t)r, left);
     }
     rocshmem_barrier_all();

@@ -76,7 +76,7 @@ static void check_blocks(const char *op, const uint8_t *base, int salt)
                 if (b[k] != pattern(left, t, r, k, salt))
                     RT_FAIL(op, "uint8", "from PE %d thread %d round %ld byte %d: %u, expected %u",
                             left, t, r, k, b[k], pattern(left, t, r, k, salt));
-            rt_checks++;
+            RT_COUNT(1);
         }
 }
 

@@ -28,7 +28,9 @@
 #define RT_WAIT_S 60
 
 static const char *rt_prog = "func";
+/* Checks made; several threads of a program count, so always through RT_COUNT. */
 static unsigned long rt_checks;
+#define RT_COUNT(n) __atomic_fetch_add(&rt_checks, (unsigned long)(n), __ATOMIC_RELAXED)
 /* Written by the program between steps, read by the SIGALRM handler: the handler only
  * reads a NUL-terminated buffer, so a torn update costs at worst a garbled step name. */
 static char rt_step_buf[160] = "rocshmem_init";
@@ -68,14 +70,14 @@ static inline void rt_fail(int line, const char *op, const char *tname, const ch
         if (!((got) == (want)))                                                            \
             rt_fail(__LINE__, (op), (tname), "expected %.21Lg, got %.21Lg",                \
                     (long double)(want), (long double)(got));                              \
-        rt_checks++;                                                                       \
+        RT_COUNT(1);                                                                       \
     } while (0)
 
 #define RT_CHECK(op, tname, cond, ...)                                                     \
     do {                                                                                   \
         if (!(cond))                                                                       \
             rt_fail(__LINE__, (op), (tname), __VA_ARGS__);                                 \
-        rt_checks++;                                                                       \
+        RT_COUNT(1);                                                                       \
     } while (0)
 
 /* Async-signal-safe: the message is assembled from fixed pieces and written with one
