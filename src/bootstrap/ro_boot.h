@@ -18,7 +18,9 @@ struct ro_boot_ops {
     /* out[r * len .. (r + 1) * len) = in of rank r, for every rank. Collective. */
     int  (*allgather)(struct ro_boot *b, const void *in, void *out, size_t len);
     int  (*barrier)(struct ro_boot *b);
-    /* Asks the launcher to end the whole job; does not return. */
+    /* Asks the launcher to end the whole job with status `code`; does not return. Logs
+     * `why` as an error, but at info level for code 0: rocshmem_global_exit(0) ends the
+     * job as the program meant to. */
     void (*abort)(struct ro_boot *b, int code, const char *why);
     int  (*fini)(struct ro_boot *b);
 };

@@ -271,7 +271,7 @@ static _Noreturn void ro_boot_pmi1_abort(struct ro_boot *b, int code, const char
     char line[64];
     int len;
 
-    RO_ERR("aborting the job (exit code %d): %s", code, why);
+    RO_LOG(code ? RO_LOG_ERROR : RO_LOG_INFO, "aborting the job (exit code %d): %s", code, why);
     /* Note: another thread may be in the middle of a command on this socket; the job is
      * ending either way, and Hydra also ends it when it sees this process exit nonzero. */
     len = snprintf(line, sizeof(line), "cmd=abort exitcode=%d\n", code);

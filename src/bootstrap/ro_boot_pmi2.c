@@ -140,7 +140,7 @@ static _Noreturn void ro_boot_pmi2_abort(struct ro_boot *b, int code, const char
 {
     int rc;
 
-    RO_ERR("aborting the job (exit code %d): %s", code, why);
+    RO_LOG(code ? RO_LOG_ERROR : RO_LOG_INFO, "aborting the job (exit code %d): %s", code, why);
     /* flag 1: abort every process of the job, not just this one. */
     rc = PMI2_Abort(1, why);
     if (rc != PMI2_SUCCESS)

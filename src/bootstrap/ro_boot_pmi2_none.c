@@ -29,7 +29,7 @@ static int ro_boot_pmi2_no_barrier(struct ro_boot *b)
 
 static _Noreturn void ro_boot_pmi2_no_abort(struct ro_boot *b, int code, const char *why)
 {
-    RO_ERR("aborting (exit code %d): %s", code, why);
+    RO_LOG(code ? RO_LOG_ERROR : RO_LOG_INFO, "aborting (exit code %d): %s", code, why);
     _exit(code);
 }
 

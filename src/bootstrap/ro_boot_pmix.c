@@ -170,7 +170,7 @@ static _Noreturn void ro_boot_pmix_abort(struct ro_boot *b, int code, const char
 {
     pmix_status_t st;
 
-    RO_ERR("aborting the job (exit code %d): %s", code, why);
+    RO_LOG(code ? RO_LOG_ERROR : RO_LOG_INFO, "aborting the job (exit code %d): %s", code, why);
     st = PMIx_Abort(code, why, NULL, 0);
     if (st != PMIX_SUCCESS)
         RO_ERR("PMIx_Abort(code, why, NULL, 0): %s (%d)", PMIx_Error_string(st), (int)st);

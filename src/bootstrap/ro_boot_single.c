@@ -30,7 +30,7 @@ static int ro_boot_single_barrier(struct ro_boot *b)
 
 static _Noreturn void ro_boot_single_abort(struct ro_boot *b, int code, const char *why)
 {
-    RO_ERR("aborting (exit code %d): %s", code, why);
+    RO_LOG(code ? RO_LOG_ERROR : RO_LOG_INFO, "aborting (exit code %d): %s", code, why);
     /* exit, not _exit: with no launcher to report it, flushed stdio is all the user gets. */
     exit(code);
 }

@@ -26,7 +26,7 @@ static void *ro_heap_take(size_t alignment, size_t size, int zero, const char *a
     if (!size)
         RO_WARN("%s: size 0 returns NULL", api);
     else
-        p = ro_sheap_take(&ro_core.heap, size, alignment);
+        p = ro_sheap_take(&ro_core.heap, size, alignment, api);
     if (p && zero) {
         if (!ro_core.heap_on_device)
             memset(p, 0, size);

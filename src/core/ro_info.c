@@ -17,8 +17,9 @@ void ro_core_info_print(FILE *out)
     fprintf(out, "bootstrap: %s (PE %d of %d, %d on this node)\n", ro_core.boot->ops->name,
             ro_core.boot->rank, ro_core.boot->size, ro_core.local_size);
     fprintf(out, "gpu: %s\n", ro_core.gpu->describe());
-    fprintf(out, "heap: %zu bytes at %p (%s memory)\n", ro_core.heap.size,
-            (void *)ro_core.heap.base, ro_core.heap_on_device ? "GPU" : "host");
+    fprintf(out, "heap: %zu bytes at %p (%s memory; rocshmem_align up to %zu)\n",
+            ro_core.heap.size, (void *)ro_core.heap.base, ro_core.heap_on_device ? "GPU" : "host",
+            ro_core.heap.base_align);
     fprintf(out, "on-node path (GPU IPC): %d PEs mapped (ROCSHMEM_TEAM_SHARED: start %d, stride "
             "%d, size %d); %s\n", ro_core.ipc_base ? ROCSHMEM_TEAM_SHARED->size : 0,
             ROCSHMEM_TEAM_SHARED->start, ROCSHMEM_TEAM_SHARED->stride, ROCSHMEM_TEAM_SHARED->size,

@@ -18,6 +18,10 @@ RO_FN int ro_gpu_check(const char *api, const void *addr, size_t len, int pe)
         RO_GPU_ERR("%s: called before rocshmem_init or after rocshmem_finalize; operation dropped", api);
         return -1;
     }
+    /* OpenSHMEM: a transfer of no elements has no effect, so its address is never used and
+     * need not point anywhere (NULL is common); the caller moves nothing. */
+    if (len == 0)
+        return 0;
     if (RO_UNLIKELY(p < base || (size_t)(p - base) > ro_gpu_state.heap_size ||
                     len > ro_gpu_state.heap_size - (size_t)(p - base))) {
         RO_GPU_ERR("%s: [%p, +%zu) is not inside the symmetric heap [%p, +%zu); operation dropped",

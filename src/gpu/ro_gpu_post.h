@@ -355,8 +355,9 @@ RO_DEVICE void ro_gpu_ctx_quiet_all(const struct ro_ctx *c, const char *api)
     } while (0)
 
 /* Argument checks shared by every remote-access API: 0 when `pe` is valid and
- * [addr, addr + len) lies in the symmetric heap; else logs and returns -1, and the
- * caller drops the operation (a get/fetch then returns zeros). */
+ * [addr, addr + len) lies in the symmetric heap (any addr when len is 0: nothing moves);
+ * else logs and returns -1, and the caller drops the operation (a get/fetch then returns
+ * zeros). */
 RO_FN int ro_gpu_check(const char *api, const void *addr, size_t len, int pe);
 
 RO_DEVICE uint64_t ro_gpu_heap_off(const void *addr)

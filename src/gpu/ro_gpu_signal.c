@@ -38,7 +38,7 @@ static RO_FN void ro_gpu_put_signal(rocshmem_ctx_t ctx, void *dest, const void *
         return;
     d.op = RO_OP_PUT_SIGNAL;
     d.pe = (uint32_t)pe;
-    d.raddr = ro_gpu_heap_off(dest);
+    d.raddr = nelems ? ro_gpu_heap_off(dest) : 0;   /* no data: the proxy only signals */
     d.laddr = (uint64_t)(uintptr_t)source;
     d.len = nelems * elem_size;
     d.dtype = RO_DT_UINT64;
@@ -65,6 +65,9 @@ static RO_FN int ro_gpu_put_signal_ipc(void *dest, const void *source, size_t ne
         (elem_size > 1 && nelems > SIZE_MAX / elem_size) ||
         !ro_gpu_ipc_addr(sig_addr, sizeof(*sig_addr), pe))
         return 0;
+    /* No data: only the signal, and dest (which may be NULL) is not used. */
+    if (!nbytes)
+        return 1;
     peer = ro_gpu_ipc_addr(dest, nbytes, pe);
     if (!peer)
         return 0;

@@ -5,64 +5,131 @@
 
 #include <errno.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "common/ro_log.h"
 
-int ro_sheap_place(struct ro_sheap *h, void *region, size_t region_len, size_t size,
-                   size_t reserved)
+/* The allocator over [0, size), the runtime's reserved bytes its first block. */
+static int ro_sheap_setup(struct ro_sheap *h, uint8_t *base, size_t base_align, size_t size,
+                          size_t reserved)
 {
     size_t off;
-    int rc;
+    int rc = ro_sheap_alloc_init(&h->alloc, size);
 
-    if (reserved % RO_SHEAP_ALIGN || reserved >= size || size > SIZE_MAX - RO_SHEAP_BASE_ALIGN ||
-        region_len < size + RO_SHEAP_BASE_ALIGN) {
-        RO_ERR("heap of %zu bytes (in a region of %zu) cannot hold the runtime's %zu reserved "
-               "bytes", size, region_len, reserved);
-        return -EINVAL;
-    }
-    rc = ro_sheap_alloc_init(&h->alloc, size);
     if (!rc && reserved)
         rc = ro_sheap_alloc_take(&h->alloc, reserved, RO_SHEAP_ALIGN, &off);
     if (rc) {
         ro_sheap_alloc_fini(&h->alloc);
         return rc;
     }
-    h->map = region;
-    h->map_len = region_len;
-    h->mapped = 0;
-    h->base = (uint8_t *)region +
-              (RO_SHEAP_BASE_ALIGN - (uintptr_t)region % RO_SHEAP_BASE_ALIGN) % RO_SHEAP_BASE_ALIGN;
+    h->base = base;
+    h->base_align = base_align;
     h->size = size;
     h->reserved = reserved;
     return 0;
 }
 
-int ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved)
+static int ro_sheap_reserved_ok(size_t size, size_t reserved)
 {
-    size_t map_len;
-    void *map;
+    return reserved % RO_SHEAP_ALIGN == 0 && reserved < size;
+}
+
+int ro_sheap_place(struct ro_sheap *h, void *region, size_t region_len, size_t size,
+                   size_t reserved)
+{
+    uint8_t *base;
     int rc;
 
-    if (size > SIZE_MAX - RO_SHEAP_BASE_ALIGN) {
+    if (!ro_sheap_reserved_ok(size, reserved) || size > SIZE_MAX - RO_SHEAP_BASE_ALIGN ||
+        region_len < size + RO_SHEAP_BASE_ALIGN) {
+        RO_ERR("heap of %zu bytes (in a region of %zu) cannot hold the runtime's %zu reserved "
+               "bytes", size, region_len, reserved);
+        return -EINVAL;
+    }
+    /* The caller's allocator promises nothing beyond what the extra RO_SHEAP_BASE_ALIGN
+     * bytes buy, and what a region happens to have may differ between PEs. */
+    base = (uint8_t *)region +
+           (RO_SHEAP_BASE_ALIGN - (uintptr_t)region % RO_SHEAP_BASE_ALIGN) % RO_SHEAP_BASE_ALIGN;
+    rc = ro_sheap_setup(h, base, RO_SHEAP_BASE_ALIGN, size, reserved);
+    if (rc)
+        return rc;
+    h->map = region;
+    h->map_len = region_len;
+    h->mapped = 0;
+    return 0;
+}
+
+/* The least power of two >= size, and at least RO_SHEAP_BASE_ALIGN: an alignment above it
+ * could only be met at offset 0, which holds the reserved bytes. */
+static size_t ro_sheap_open_align(size_t size)
+{
+    size_t a = RO_SHEAP_BASE_ALIGN;
+    while (a < size)
+        a *= 2;
+    return a;
+}
+
+/* mmap only aligns to a page. Reserves len + align bytes of address space without access
+ * (that commits no memory, so a heap near the memory size still maps), maps the heap over
+ * the first align-aligned len bytes of it and gives the rest back: the process holds only
+ * len bytes, as a plain mmap would. */
+static uint8_t *ro_sheap_map_aligned(size_t len, size_t align)
+{
+    size_t span = len + align, head;
+    uint8_t *res, *base;
+    int err;
+
+    res = mmap(NULL, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (res == MAP_FAILED)
+        return NULL;
+    base = res + (align - (uintptr_t)res % align) % align;
+    head = (size_t)(base - res);
+    if (mmap(base, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) ==
+        MAP_FAILED) {
+        err = errno;
+        munmap(res, span);
+        errno = err;
+        return NULL;
+    }
+    if (head)
+        munmap(res, head);
+    if (span - head > len)
+        munmap(base + len, span - head - len);
+    return base;
+}
+
+int ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), align, map_len;
+    uint8_t *base;
+    int rc;
+
+    if (size > SIZE_MAX / 4) {
         RO_ERR("heap of %zu bytes: too large", size);
         return -EINVAL;
     }
-    /* mmap only aligns to a page: map one alignment unit more and start at the first
-     * aligned address inside. */
-    map_len = size + RO_SHEAP_BASE_ALIGN;
-    map = mmap(NULL, map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (map == MAP_FAILED) {
+    if (!ro_sheap_reserved_ok(size, reserved)) {
+        RO_ERR("heap of %zu bytes cannot hold the runtime's %zu reserved bytes", size, reserved);
+        return -EINVAL;
+    }
+    align = ro_sheap_open_align(size);
+    map_len = (size + page - 1) / page * page;
+    base = ro_sheap_map_aligned(map_len, align);
+    if (!base) {
         rc = -errno;
         RO_ERR("mmap(%zu bytes) for the symmetric heap: %s (set ROCSHMEM_HEAP_SIZE lower)", size,
                ro_strerror(errno));
         return rc;
     }
-    rc = ro_sheap_place(h, map, map_len, size, reserved);
-    if (rc)
-        munmap(map, map_len);
-    else
-        h->mapped = 1;
-    return rc;
+    rc = ro_sheap_setup(h, base, align, size, reserved);
+    if (rc) {
+        munmap(base, map_len);
+        return rc;
+    }
+    h->map = base;
+    h->map_len = map_len;
+    h->mapped = 1;
+    return 0;
 }
 
 void ro_sheap_close(struct ro_sheap *h)
@@ -75,20 +142,38 @@ void ro_sheap_close(struct ro_sheap *h)
     h->base = NULL;
 }
 
-void *ro_sheap_take(struct ro_sheap *h, size_t size, size_t align)
+/* Every PE makes the same calls and gets the same offset: the address is aligned on every
+ * PE only if every base is, so an alignment above base_align is refused, not met by luck
+ * on some PEs. */
+void *ro_sheap_take(struct ro_sheap *h, size_t size, size_t align, const char *api)
 {
     size_t off;
-    int rc = align > RO_SHEAP_BASE_ALIGN ? -EINVAL : ro_sheap_alloc_take(&h->alloc, size, align, &off);
+    int rc;
 
-    if (rc == -ENOMEM) {
-        RO_ERR("symmetric heap exhausted: %zu bytes requested, largest free block %zu of %zu "
-               "(raise ROCSHMEM_HEAP_SIZE, now %zu)", size, ro_sheap_alloc_largest_free(&h->alloc),
+    if (align && !(align & (align - 1)) && align > h->base_align) {
+        RO_ERR("%s: alignment %zu is above the heap base's alignment %zu (the heap is %zu "
+               "bytes): no address so aligned lies at the same offset on every PE; returns NULL",
+               api, align, h->base_align, h->size);
+        return NULL;
+    }
+    rc = ro_sheap_alloc_take(&h->alloc, size, align, &off);
+    if (rc == -ENOMEM && align > RO_SHEAP_ALIGN) {
+        RO_ERR("%s: no room for %zu bytes at a multiple of %zu in the symmetric heap (largest "
+               "free block %zu of %zu free, heap %zu bytes: raise ROCSHMEM_HEAP_SIZE); returns "
+               "NULL", api, size, align, ro_sheap_alloc_largest_free(&h->alloc),
                ro_sheap_alloc_free_bytes(&h->alloc), h->size);
         return NULL;
     }
+    if (rc == -ENOMEM) {
+        RO_ERR("%s: symmetric heap exhausted: %zu bytes requested, largest free block %zu of %zu "
+               "(raise ROCSHMEM_HEAP_SIZE, now %zu); returns NULL", api, size,
+               ro_sheap_alloc_largest_free(&h->alloc), ro_sheap_alloc_free_bytes(&h->alloc),
+               h->size);
+        return NULL;
+    }
     if (rc) {
-        RO_ERR("invalid allocation: size %zu, alignment %zu (alignment must be a power of two "
-               "up to %zu, size non-zero and representable)", size, align, RO_SHEAP_BASE_ALIGN);
+        RO_ERR("%s: invalid allocation: size %zu, alignment %zu (alignment must be a power of "
+               "two, size non-zero and representable); returns NULL", api, size, align);
         return NULL;
     }
     return h->base + off;

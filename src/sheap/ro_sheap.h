@@ -8,8 +8,9 @@
 #include <stdint.h>
 
 #define RO_SHEAP_ALIGN 128   /* default alignment and size granule of every block */
-/* Every PE's heap base is aligned to this, so an offset aligned to A <= RO_SHEAP_BASE_ALIGN
- * gives an A-aligned address on every PE. Larger alignments are refused. */
+/* The least alignment of every PE's heap base. A heap that ro_sheap_open maps has its base
+ * aligned further (struct ro_sheap's base_align); an offset aligned to A <= base_align gives
+ * an A-aligned address on every PE, and larger alignments are refused. */
 #define RO_SHEAP_BASE_ALIGN ((size_t)2 << 20)
 
 struct ro_sheap_block;
@@ -23,7 +24,8 @@ struct ro_sheap_alloc {
 
 int    ro_sheap_alloc_init(struct ro_sheap_alloc *a, size_t size);
 void   ro_sheap_alloc_fini(struct ro_sheap_alloc *a);
-/* 0 and *off, -EINVAL (zero size, alignment not a power of two, overflow) or -ENOMEM. */
+/* 0 and *off, -EINVAL (zero size, alignment not a power of two, size overflow) or -ENOMEM
+ * (no free block holds the size at an offset that is a multiple of the alignment). */
 int    ro_sheap_alloc_take(struct ro_sheap_alloc *a, size_t size, size_t align, size_t *off);
 /* 0, or -EINVAL when off is not the start of a block in use (nothing changes then). */
 int    ro_sheap_alloc_give(struct ro_sheap_alloc *a, size_t off);
@@ -34,7 +36,8 @@ size_t ro_sheap_alloc_blocks(const struct ro_sheap_alloc *a);
 /* The region. The first `reserved` bytes are the runtime's own (barrier and collective
  * words): the allocator covers the whole region and holds them as its first block. */
 struct ro_sheap {
-    uint8_t *base;              /* RO_SHEAP_BASE_ALIGN-aligned */
+    uint8_t *base;
+    size_t base_align;          /* base is a multiple of it on every PE: a power of two */
     size_t size;
     size_t reserved;
     void *map;                  /* the whole region, and its length */
@@ -43,15 +46,18 @@ struct ro_sheap {
     struct ro_sheap_alloc alloc;
 };
 
-/* A heap in host memory that ro_sheap_open maps (and ro_sheap_close unmaps). */
+/* A heap in host memory that ro_sheap_open maps (and ro_sheap_close unmaps), its base
+ * aligned to the heap size rounded up to a power of two (at least RO_SHEAP_BASE_ALIGN):
+ * every PE has the same size, hence the same base_align, and every alignment that fits
+ * in the heap at all can be honoured. */
 int  ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved);
 /* A heap in a zeroed region of at least size + RO_SHEAP_BASE_ALIGN bytes that the caller
- * made and frees after ro_sheap_close (a device heap). */
+ * made and frees after ro_sheap_close (a device heap); base_align is RO_SHEAP_BASE_ALIGN. */
 int  ro_sheap_place(struct ro_sheap *h, void *region, size_t region_len, size_t size,
                     size_t reserved);
 void ro_sheap_close(struct ro_sheap *h);
-/* User allocation: NULL with a logged reason on failure. */
-void *ro_sheap_take(struct ro_sheap *h, size_t size, size_t align);
+/* User allocation for `api`: NULL with a logged reason (named after api) on failure. */
+void *ro_sheap_take(struct ro_sheap *h, size_t size, size_t align, const char *api);
 /* -EINVAL (logged) for a pointer that is not a live allocation of this heap. */
 int  ro_sheap_give(struct ro_sheap *h, void *ptr);
 

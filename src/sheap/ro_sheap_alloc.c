@@ -61,9 +61,11 @@ void ro_sheap_alloc_fini(struct ro_sheap_alloc *a)
     a->first = NULL;
 }
 
+/* v rounded up to a multiple of align (a power of two); SIZE_MAX when that multiple is not
+ * representable, an offset no block can start at. Any power of two may be asked for. */
 static size_t ro_round_up(size_t v, size_t align)
 {
-    return (v + align - 1) & ~(align - 1);
+    return v > SIZE_MAX - (align - 1) ? SIZE_MAX : (v + align - 1) & ~(align - 1);
 }
 
 int ro_sheap_alloc_take(struct ro_sheap_alloc *a, size_t size, size_t align, size_t *off)
@@ -74,7 +76,7 @@ int ro_sheap_alloc_take(struct ro_sheap_alloc *a, size_t size, size_t align, siz
         return -EINVAL;
     if (align < RO_SHEAP_ALIGN)
         align = RO_SHEAP_ALIGN;
-    if (size > SIZE_MAX - RO_SHEAP_ALIGN || align > SIZE_MAX / 2)
+    if (size > SIZE_MAX - RO_SHEAP_ALIGN)
         return -EINVAL;
     size = ro_round_up(size, RO_SHEAP_ALIGN);
     for (b = a->first; b; b = b->next) {
@@ -83,7 +85,7 @@ int ro_sheap_alloc_take(struct ro_sheap_alloc *a, size_t size, size_t align, siz
             continue;
         start = ro_round_up(b->off, align);
         pad = start - b->off;
-        if (start < b->off || pad > b->len || b->len - pad < size)
+        if (pad > b->len || b->len - pad < size)
             continue;
         /* Split off the alignment pad and the tail as free blocks of their own; both
          * stay multiples of RO_SHEAP_ALIGN since every offset and size is. Both blocks

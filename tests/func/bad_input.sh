@@ -1,8 +1,10 @@
 #!/bin/sh
 # Bad input under a real launcher (Hydra, 2 PEs, shm): func_bad_input must log one
-# message per bad call and still exit 0; a bad ROCSHMEM_BOOTSTRAP, ROCSHMEM_HEAP_SIZE or
-# provider must end the job quickly with a nonzero status and a message naming the
-# variable (or provider) and the value. Skips (77) only when mpiexec.hydra is missing.
+# message per bad call and still exit 0; rocshmem_global_exit must end the job with its
+# status, logging an error only for a nonzero one; a bad ROCSHMEM_BOOTSTRAP,
+# ROCSHMEM_HEAP_SIZE or provider must end the job quickly with a nonzero status and a
+# message naming the variable (or provider) and the value. Skips (77) only when
+# mpiexec.hydra is missing.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 builddir=${top_builddir:-$here/../..}
@@ -20,7 +22,9 @@ fail=0
 export RO_TEST_TIMEOUT=60
 # Launchers forward stdin to rank 0: give them none, so they cannot consume ours.
 
-# name, expected status (0 or "nonzero"), then the fixed strings stderr must contain.
+# name, expected status (0 or "nonzero"), then the fixed strings stderr must contain;
+# one that starts with "!" must not occur, one that starts with "~" is a grep regex
+# that must match.
 check() {
     name=$1 want=$2 rc=$3 bad=0
     shift 3
@@ -32,7 +36,13 @@ check() {
     *) echo "FAIL $name: exit status $rc, expected $want"; bad=1 ;;
     esac
     for msg in "$@"; do
-        grep -qF -- "$msg" "$log" || { echo "FAIL $name: no \"$msg\" in the output"; bad=1; }
+        case $msg in
+        "!"*) ! grep -qF -- "${msg#?}" "$log" ||
+                { echo "FAIL $name: \"${msg#?}\" in the output"; bad=1; } ;;
+        "~"*) grep -q -- "${msg#?}" "$log" ||
+                { echo "FAIL $name: nothing matches \"${msg#?}\" in the output"; bad=1; } ;;
+        *)  grep -qF -- "$msg" "$log" || { echo "FAIL $name: no \"$msg\" in the output"; bad=1; } ;;
+        esac
     done
     if [ "$bad" -ne 0 ]; then
         fail=1
@@ -51,6 +61,15 @@ check "bad arguments" 0 $? \
     "is not aligned to its 4-byte type" \
     "rocshmem_int_wait_until: comparison 42" "rocshmem_int_test: comparison 42" \
     "sig_op 7" "not a block" "rocshmem_ctx_destroy: not a context" "func_bad_input: PASS"
+
+# rocshmem_global_exit ends every PE with its status; 0 is a normal end, logged at info
+# level (shown at ROCSHMEM_DEBUG_LEVEL=2), and no error is logged anywhere.
+ROCSHMEM_DEBUG_LEVEL=2 "$run" hydra shm 2 "$prog" --global-exit 0 </dev/null >"$log" 2>&1
+check "rocshmem_global_exit(0)" 0 $? "~] info .*rocshmem_global_exit(0) called on PE 0" \
+    "!] error " "!FAIL"
+"$run" hydra shm 2 "$prog" --global-exit 3 </dev/null >"$log" 2>&1
+check "rocshmem_global_exit(3)" nonzero $? "~] error .*rocshmem_global_exit(3) called on PE 0" \
+    "!FAIL"
 
 ROCSHMEM_BOOTSTRAP=bogus "$run" hydra shm 2 "$prog" --init-only </dev/null >"$log" 2>&1
 check "ROCSHMEM_BOOTSTRAP=bogus" nonzero $? "ROCSHMEM_BOOTSTRAP=bogus"

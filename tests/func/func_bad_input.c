@@ -5,7 +5,9 @@
  * With --init-only it only starts and stops the library: the script uses that to check
  * how rocshmem_init fails on a bad environment. With --peer-stops, PE 1 freezes itself
  * (SIGSTOP: alive, so the launcher sees nothing, but its proxy no longer serves) while
- * PE 0 reads from it: PE 0 must end the job after ROCSHMEM_RO_TIMEOUT, not hang. */
+ * PE 0 reads from it: PE 0 must end the job after ROCSHMEM_RO_TIMEOUT, not hang. With
+ * --global-exit N, PE 0 calls rocshmem_global_exit(N) while the other PEs wait for a word
+ * nobody sets: the job must end with status N (0 is no error, and not logged as one). */
 #include "ro_test.h"
 
 #include <signal.h>
@@ -25,6 +27,40 @@ static int peer_stops(void)
     return 0;
 }
 
+static int global_exit(int status)
+{
+    int *never;
+
+    rocshmem_init();
+    never = rocshmem_calloc(1, sizeof(int));
+    if (rocshmem_my_pe() == 0)
+        rocshmem_global_exit(status);
+    else
+        rocshmem_int_wait_until(never, ROCSHMEM_CMP_EQ, 1);
+    fprintf(stderr, "func_bad_input: PE %d: FAIL rocshmem_global_exit(%d) returned or did not "
+            "end PE %d\n", rocshmem_my_pe(), status, rocshmem_my_pe());
+    return 99;
+}
+
+/* The name and its terminator, nothing after them: a caller's buffer may be exactly
+ * strlen(name) + 1 bytes long in all but its declared size. */
+static void info_get_name(void)
+{
+    char name[ROCSHMEM_MAX_NAME_LEN + 8];
+    size_t n;
+
+    rt_step("rocshmem_info_get_name");
+    memset(name, 0x7e, sizeof(name));
+    rocshmem_info_get_name(name);
+    n = strnlen(name, ROCSHMEM_MAX_NAME_LEN);
+    RT_CHECK("rocshmem_info_get_name", "char", n > 0 && n < ROCSHMEM_MAX_NAME_LEN,
+             "no name, or no terminator within ROCSHMEM_MAX_NAME_LEN bytes");
+    for (size_t k = n + 1; k < sizeof(name); k++)
+        RT_CHECK("rocshmem_info_get_name (bytes after the terminator untouched)", "char",
+                 name[k] == 0x7e, "byte %zu after a %zu-byte name is 0x%02x", k, n,
+                 (unsigned char)name[k]);
+}
+
 int main(int argc, char **argv)
 {
     int me, npes, right, left, priv = 0;
@@ -35,6 +71,8 @@ int main(int argc, char **argv)
 
     if (argc > 1 && !strcmp(argv[1], "--peer-stops"))
         return peer_stops();
+    if (argc > 2 && !strcmp(argv[1], "--global-exit"))
+        return global_exit(atoi(argv[2]));
     if (argc > 1 && !strcmp(argv[1], "--init-only")) {
         rocshmem_init();
         rocshmem_finalize();
@@ -84,6 +122,8 @@ int main(int argc, char **argv)
     rocshmem_barrier_all();
     RT_CHECK_EQ("dropped operations left x untouched", "int", x[0], 42);
     RT_CHECK_EQ("dropped operations left the signal untouched", "uint64", *sig, (uint64_t)0);
+
+    info_get_name();
 
     rt_step("correct operations afterwards");
     rocshmem_int_p(&x[1], 100 + me, right);

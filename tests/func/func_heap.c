@@ -1,14 +1,14 @@
 /* The symmetric heap and contexts as resources: allocations are collective and land at
- * the same offsets on every PE, calloc zeroes, align honours its alignment, refused
- * requests (exhaustion, zero size, overflow, bad alignment) return NULL everywhere and
- * leave the heap usable, freed space is reused, and rocshmem_ctx_create stops at
+ * the same offsets on every PE, calloc zeroes, align honours its alignment (above 2 MiB
+ * too), refused requests (exhaustion, zero size, overflow, bad alignment, an alignment
+ * with no room) return NULL everywhere and leave the heap usable, freed space is reused, and rocshmem_ctx_create stops at
  * ROCSHMEM_MAX_NUM_CONTEXTS and recovers after a destroy. The program sets a small heap
  * and context limit itself, before rocshmem_init. */
 #include "ro_test.h"
 
 #include <stdint.h>
 
-#define HEAP_BYTES (8u << 20)    /* main sets ROCSHMEM_HEAP_SIZE=8M */
+#define HEAP_BYTES (32u << 20)   /* main sets ROCSHMEM_HEAP_SIZE=32M: room for a 16 MiB alignment */
 #define MAX_CTX 4
 #define MIB (1u << 20)
 
@@ -136,6 +136,67 @@ static void test_refusals(void)
     expect_null("rocshmem_align(48, 64) (not a power of two)", rocshmem_align(48, 64));
 }
 
+/* ---- alignments above 2 MiB -------------------------------------------------------- */
+/* OpenSHMEM bounds no alignment: what the heap can place it must, aligned and at the same
+ * offset on every PE (a put to the block lands in it); what it cannot is refused on every
+ * PE and costs nothing. */
+static void test_large_align(void)
+{
+    static const size_t aligns[] = { 4 * MIB, 16 * MIB };
+    enum { NA = sizeof(aligns) / sizeof(aligns[0]) };
+    long long *table = rocshmem_calloc((size_t)npes * NA, sizeof(long long));
+    uint8_t *p[NA], v[32];
+    long long off[NA];
+
+    rt_step("rocshmem_align above 2 MiB");
+    RT_CHECK("rocshmem_calloc", "long long", table != NULL, "table: NULL");
+    for (size_t i = 0; i < NA; i++) {
+        p[i] = rocshmem_align(aligns[i], 64);
+        RT_CHECK("rocshmem_align (large alignment)", "-", p[i] != NULL, "align %zu: NULL",
+                 aligns[i]);
+        RT_CHECK("rocshmem_align (large alignment)", "-", (uintptr_t)p[i] % aligns[i] == 0,
+                 "%p is not aligned to %zu", (void *)p[i], aligns[i]);
+        off[i] = (long long)(p[i] - (uint8_t *)table);
+        memset(p[i], 0, 64);
+    }
+    rocshmem_putmem(&table[(size_t)me * NA], off, sizeof(off), 0);
+    rocshmem_barrier_all();
+    for (size_t i = 0; i < NA; i++) {
+        for (size_t k = 0; k < sizeof(v); k++)
+            v[k] = (uint8_t)(me * 7 + i + k);
+        rocshmem_putmem(p[i] + 32, v, sizeof(v), right);
+    }
+    rocshmem_barrier_all();
+    for (size_t i = 0; i < NA; i++)
+        for (size_t k = 0; k < sizeof(v); k++)
+            RT_CHECK_EQ("putmem into a block of a large alignment", "uint8", p[i][32 + k],
+                        (uint8_t)(left * 7 + i + k));
+    if (me == 0)
+        for (int pe = 1; pe < npes; pe++)
+            for (size_t i = 0; i < NA; i++)
+                RT_CHECK("rocshmem_align (large alignment, symmetric)", "-",
+                         table[(size_t)pe * NA + i] == table[i],
+                         "align %zu: PE %d got offset %lld, PE 0 %lld", aligns[i], pe,
+                         table[(size_t)pe * NA + i], table[i]);
+    for (size_t i = 0; i < NA; i++)
+        rocshmem_free(p[i]);
+    rocshmem_free(table);
+
+    rt_step("rocshmem_align: large alignments that cannot be placed");
+    expect_null("rocshmem_align(heap size, 64) (only offset 0 is so aligned; the runtime "
+                "holds it)", rocshmem_align(HEAP_BYTES, 64));
+    expect_null("rocshmem_align(16M, 16M + 1) (no room above the 16 MiB boundary)",
+                rocshmem_align(16 * MIB, 16 * MIB + 1));
+    expect_null("rocshmem_align(1 << 40, 64) (above the heap base's alignment)",
+                rocshmem_align((size_t)1 << 40, 64));
+    /* The heap is whole: its upper half is one block at that alignment.
+     * test_exhaustion_recovers, next, counts what is left. */
+    p[0] = rocshmem_align(16 * MIB, 16 * MIB);
+    RT_CHECK("rocshmem_align(16M, 16M) after refusals", "-",
+             p[0] != NULL && (uintptr_t)p[0] % (16 * MIB) == 0, "%p", (void *)p[0]);
+    rocshmem_free(p[0]);
+}
+
 /* Fills the heap with 1 MiB blocks until it refuses, checks every PE got as many, frees
  * them, and does it again: the same count proves nothing leaked. */
 static int fill_heap(uint8_t **blocks, int max)
@@ -148,15 +209,15 @@ static int fill_heap(uint8_t **blocks, int max)
 
 static void test_exhaustion_recovers(void)
 {
-    uint8_t *blocks[16];
+    uint8_t *blocks[HEAP_BYTES / MIB];
     int *counts = rocshmem_calloc((size_t)npes, sizeof(int));
     int k1, k2;
 
     rt_step("fill the heap, free, fill again");
     RT_CHECK("rocshmem_calloc", "int", counts != NULL, "NULL");
-    k1 = fill_heap(blocks, 16);
-    RT_CHECK("rocshmem_malloc until exhaustion", "-", k1 >= 2 && k1 < 16,
-             "got %d blocks of 1 MiB from an 8 MiB heap", k1);
+    k1 = fill_heap(blocks, HEAP_BYTES / MIB);
+    RT_CHECK("rocshmem_malloc until exhaustion", "-", k1 >= 2 && k1 < (int)(HEAP_BYTES / MIB),
+             "got %d blocks of 1 MiB from a %u MiB heap", k1, HEAP_BYTES / MIB);
     /* Usable right up to the last block before the refusal. */
     memset(blocks[k1 - 1], me, MIB);
     rocshmem_barrier_all();
@@ -171,14 +232,14 @@ static void test_exhaustion_recovers(void)
                         counts[pe], k1);
     for (int i = 0; i < k1; i++)
         rocshmem_free(blocks[i]);
-    k2 = fill_heap(blocks, 16);
+    k2 = fill_heap(blocks, HEAP_BYTES / MIB);
     RT_CHECK_EQ("rocshmem_malloc until exhaustion, after freeing everything", "int", k2, k1);
     for (int i = k2 - 1; i >= 0; i--)
         rocshmem_free(blocks[i]);
     rocshmem_free(counts);
 }
 
-/* Many malloc/free cycles of mixed sizes must never exhaust an 8 MiB heap. */
+/* Many malloc/free cycles of mixed sizes must never exhaust the heap. */
 static void test_reuse(long cycles)
 {
     for (long c = 0; c < cycles; c++) {
@@ -265,7 +326,7 @@ int main(void)
 {
     /* Small enough that exhaustion is cheap to reach; set here so every launcher and
      * the matrix runs see the same limits. */
-    setenv("ROCSHMEM_HEAP_SIZE", "8M", 1);
+    setenv("ROCSHMEM_HEAP_SIZE", "32M", 1);
     setenv("ROCSHMEM_MAX_NUM_CONTEXTS", RT_STR(MAX_CTX), 1);
     rocshmem_init();
     rt_begin("func_heap", 2);
@@ -277,6 +338,7 @@ int main(void)
     test_symmetry();
     test_calloc_zeroes();
     test_refusals();
+    test_large_align();
     test_exhaustion_recovers();
     test_reuse(rt_iters(500, 10));
     test_contexts();

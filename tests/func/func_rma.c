@@ -2,7 +2,9 @@
  * transport cares about, and typed put/get/put_nbi/get_nbi/p/g for every RMA type, each
  * through the plain names, the ctx_ names with ROCSHMEM_CTX_DEFAULT and a created
  * context. Every PE puts to its right neighbour and to itself and gets from its left
- * neighbour and itself, so results never depend on timing, only on the barriers. */
+ * neighbour and itself, so results never depend on timing, only on the barriers.
+ * Zero-length calls, with NULL pointers too, do nothing and log no error, except that
+ * a put-with-signal still delivers its signal. */
 #include "ro_test.h"
 
 #include <stdint.h>
@@ -35,6 +37,7 @@ static int me, npes, left, right;
 static uint8_t *sym_src, *sym_dst, *sym_self;   /* symmetric, BUF_BYTES each */
 static uint8_t *priv_get;                       /* private: a get's destination may be */
 static int npg;                                 /* elements moved by single-element p and g */
+static uint64_t *sym_sig;                        /* signal word of the zero-length puts */
 
 /* Depends on the writing PE, the transfer size, the byte offset and the step (salt), so
  * a stale or misplaced byte from any earlier transfer is caught. */
@@ -201,6 +204,94 @@ static void test_getmem(const struct variant *v, size_t size, int nbi)
 ROCSHMEM_FOR_RMA_TYPES(DEF_TYPED)
 #undef DEF_TYPED
 
+/* ---- zero-length transfers ------------------------------------------------------------ */
+/* While zero-length calls run, stderr goes to a temporary file, so the test sees whether
+ * the library logged an error for them. */
+static int stderr_saved = -1;
+static FILE *stderr_file;
+
+static void stderr_capture(void)
+{
+    fflush(stderr);
+    stderr_file = tmpfile();
+    stderr_saved = dup(STDERR_FILENO);
+    RT_CHECK("tmpfile/dup (test setup)", "-", stderr_file && stderr_saved >= 0,
+             "cannot capture stderr");
+    RT_CHECK("dup2 (test setup)", "-", dup2(fileno(stderr_file), STDERR_FILENO) >= 0,
+             "cannot capture stderr");
+}
+
+/* Restores stderr, passes on what was captured (into buf as well). */
+static void stderr_release(char *buf, size_t len)
+{
+    size_t n;
+
+    fflush(stderr);
+    dup2(stderr_saved, STDERR_FILENO);
+    close(stderr_saved);
+    rewind(stderr_file);
+    n = fread(buf, 1, len - 1, stderr_file);
+    buf[n] = '\0';
+    fclose(stderr_file);
+    fputs(buf, stderr);
+}
+
+/* OpenSHMEM: a transfer of zero elements has no effect and its pointers need not point
+ * anywhere; a put-with-signal of zero elements still updates the signal. Each call goes
+ * to the right neighbour (and gets from the left one), NULL and valid addresses alike;
+ * every signal update adds 1, so the count checks that each one arrived exactly once. */
+static void test_zero_length(const struct variant *v)
+{
+    uint8_t *d = sym_dst + GUARD;
+    uint64_t adds = 0;
+    char log[4096];
+
+    rt_step("zero-length transfers via %s", v->name);
+    reset(sym_dst, 0, 64);
+    reset(priv_get, 0, 64);
+    *sym_sig = 0;
+    rocshmem_barrier_all();
+    stderr_capture();
+    RMA(v, putmem, NULL, NULL, 0, right);
+    RMA(v, getmem, NULL, NULL, 0, left);
+    RMA(v, putmem_nbi, NULL, NULL, 0, right);
+    RMA(v, getmem_nbi, NULL, NULL, 0, left);
+    RMA(v, putmem_wg, NULL, NULL, 0, right);
+    RMA(v, getmem_wave, NULL, NULL, 0, left);
+    RMA(v, putmem, d, priv_get, 0, right);
+    RMA(v, getmem, priv_get + GUARD, d, 0, left);
+    RMA(v, putmem_signal, NULL, NULL, 0, sym_sig, 1, ROCSHMEM_SIGNAL_ADD, right), adds++;
+    RMA(v, putmem_signal_nbi, NULL, NULL, 0, sym_sig, 1, ROCSHMEM_SIGNAL_ADD, right), adds++;
+    RMA(v, putmem_signal_wg, NULL, NULL, 0, sym_sig, 1, ROCSHMEM_SIGNAL_ADD, right), adds++;
+    RMA(v, putmem_signal, d, priv_get, 0, sym_sig, 1, ROCSHMEM_SIGNAL_ADD, right), adds++;
+#define ZERO_TYPED(NAME, TYPE, KIND)                                                       \
+    RMA(v, NAME##_put, NULL, NULL, 0, right);                                              \
+    RMA(v, NAME##_get, NULL, NULL, 0, left);                                               \
+    RMA(v, NAME##_put_nbi, NULL, NULL, 0, right);                                          \
+    RMA(v, NAME##_get_nbi, NULL, NULL, 0, left);                                           \
+    RMA(v, NAME##_put_wave, (TYPE *)d, (const TYPE *)priv_get, 0, right);                  \
+    RMA(v, NAME##_put_signal_nbi, NULL, NULL, 0, sym_sig, 1, ROCSHMEM_SIGNAL_ADD, right), adds++;
+    ROCSHMEM_FOR_RMA_TYPES(ZERO_TYPED)
+#undef ZERO_TYPED
+    quiet(v);
+    stderr_release(log, sizeof(log));
+    RT_CHECK("zero-length transfers (nothing logged at error level)", "-",
+             !strstr(log, "] error "), "the library logged:\n%s", log);
+    rocshmem_barrier_all();
+    for (size_t k = 0; k < 64; k++) {
+        RT_CHECK_EQ("zero-length puts (destination untouched)", "uint8", sym_dst[k], CANARY);
+        RT_CHECK_EQ("zero-length gets (destination untouched)", "uint8", priv_get[k], CANARY);
+    }
+    RT_CHECK_EQ("zero-length put-with-signal (each signal delivered once)", "uint64", *sym_sig,
+                adds);
+    rocshmem_barrier_all();   /* every PE has read its count before the set below lands */
+    RMA(v, putmem_signal, NULL, NULL, 0, sym_sig, 1000, ROCSHMEM_SIGNAL_SET, right);
+    quiet(v);
+    rocshmem_barrier_all();
+    RT_CHECK_EQ("zero-length put-with-signal (SIGNAL_SET)", "uint64", *sym_sig, 1000);
+    rocshmem_barrier_all();
+}
+
 /* More single-element puts than a context's ring holds (ROCSHMEM_RO_RING_SIZE, 4096 by
  * default) without a quiet between them: the issuing PE must wait for ring space, not
  * overwrite descriptors still in flight. */
@@ -246,6 +337,7 @@ static void run_variant(const struct variant *v, int all_sizes)
             test_getmem(v, sizes[i], nbi);
         }
     }
+    test_zero_length(v);
 #define RUN_TYPED(NAME, TYPE, KIND) typed_##NAME(v);
     ROCSHMEM_FOR_RMA_TYPES(RUN_TYPED)
 #undef RUN_TYPED
@@ -272,9 +364,10 @@ int main(void)
     sym_src = rocshmem_malloc(BUF_BYTES);
     sym_dst = rocshmem_malloc(BUF_BYTES);
     sym_self = rocshmem_malloc(BUF_BYTES);
+    sym_sig = rocshmem_calloc(1, sizeof(uint64_t));
     priv_get = malloc(BUF_BYTES);
-    RT_CHECK("rocshmem_malloc", "uint8", sym_src && sym_dst && sym_self && priv_get,
-             "3 x %u bytes: got NULL", BUF_BYTES);
+    RT_CHECK("rocshmem_malloc", "uint8", sym_src && sym_dst && sym_self && sym_sig && priv_get,
+             "3 x %u bytes and a signal word: got NULL", BUF_BYTES);
 
     vars[1].ctx = ROCSHMEM_CTX_DEFAULT;
     RT_CHECK("rocshmem_ctx_create", "-", rocshmem_ctx_create(0, &vars[2].ctx) == ROCSHMEM_SUCCESS,
@@ -288,6 +381,7 @@ int main(void)
     test_ring_overflow(rt_iters(3 * 4096 + 5, 50));
     rocshmem_ctx_destroy(vars[2].ctx);
 
+    rocshmem_free(sym_sig);
     rocshmem_free(sym_self);
     rocshmem_free(sym_dst);
     rocshmem_free(sym_src);

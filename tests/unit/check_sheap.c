@@ -214,10 +214,44 @@ START_TEST(test_align_large)
         size_t off = model_take_ok(&m, 100, align);
         ck_assert_msg(off % align == 0, "offset %zu not aligned to %zu", off, align);
     }
-    /* An alignment only the heap start satisfies is taken while offset 0 is free. */
+    /* An alignment only the heap start satisfies is taken while offset 0 is free; the
+     * largest power of two too, without its rounding wrapping. */
     model_give(&m, 0);
     ck_assert_uint_eq(model_take_ok(&m, 1, (size_t)1 << 62), 0);
     model_take(&m, 1, (size_t)1 << 62, NULL);   /* -ENOMEM: no other offset is aligned */
+    model_take(&m, 1, (size_t)1 << 63, NULL);
+    model_give(&m, 0);
+    ck_assert_uint_eq(model_take_ok(&m, 1, (size_t)1 << 63), 0);
+}
+END_TEST
+
+/* Alignments far above the old 2 MiB bound, in a heap large enough to hold them (the
+ * allocator knows no memory, so its size costs nothing). */
+START_TEST(test_align_huge)
+{
+    enum { MIB = 1u << 20 };
+    struct model big;
+    struct snapshot before;
+    size_t off = 12345;
+
+    model_init(&big, 64 * (size_t)MIB);
+    model_take_ok(&big, 1, 1);   /* offset 0 taken, as the runtime's reserved words are */
+    ck_assert_uint_eq(model_take_ok(&big, 64, 4 * MIB), 4 * MIB);
+    ck_assert_uint_eq(model_take_ok(&big, 64, 16 * MIB), 16 * MIB);
+    ck_assert_uint_eq(model_take_ok(&big, 16 * MIB, 16 * MIB), 32 * MIB);
+    /* No room: every 32 MiB-aligned offset but 0 is past the free space that fits. */
+    before = snap(&big.a);
+    ck_assert_int_eq(ro_sheap_alloc_take(&big.a, 32 * MIB, 32 * MIB, &off), -ENOMEM);
+    ck_assert_int_eq(ro_sheap_alloc_take(&big.a, 64, 64 * MIB, &off), -ENOMEM);
+    assert_unchanged(&big.a, before);
+    ck_assert_uint_eq(off, 12345);
+    /* The heap is not lost: the space around the aligned blocks is still handed out. */
+    ck_assert_uint_eq(model_take_ok(&big, 2 * MIB, 2 * MIB), 2 * MIB);
+    ck_assert_uint_eq(model_take_ok(&big, 16 * MIB - 128, 1), 16 * MIB + 128);
+    while (big.n)
+        model_give(&big, big.live[big.n - 1].off);
+    ck_assert_uint_eq(ro_sheap_alloc_blocks(&big.a), 1);
+    ro_sheap_alloc_fini(&big.a);
 }
 END_TEST
 
@@ -252,8 +286,6 @@ START_TEST(test_size_invalid)
         ck_assert_msg(rc == -EINVAL, "size %zu: rc %d, expected -EINVAL (%d)", bad[i], rc, -EINVAL);
         assert_unchanged(&m.a, before);
     }
-    /* The largest power of two as alignment cannot be rounded to without wrapping. */
-    ck_assert_int_eq(ro_sheap_alloc_take(&m.a, 1, (size_t)1 << 63, &off), -EINVAL);
     ck_assert_uint_eq(off, 12345);
     /* Huge but representable: just too large. */
     ck_assert_int_eq(ro_sheap_alloc_take(&m.a, SIZE_MAX / 2, 1, &off), -ENOMEM);
@@ -492,7 +524,7 @@ START_TEST(test_region_take)
 
     for (size_t i = 0; i < sizeof(aligns) / sizeof(aligns[0]); i++) {
         size_t size = 1000;
-        uint8_t *p = ro_sheap_take(&h, size, aligns[i]);
+        uint8_t *p = ro_sheap_take(&h, size, aligns[i], "rocshmem_align");
         ck_assert_ptr_nonnull(p);
         ck_assert_msg(p >= lo && p + size <= hi, "align %zu: %p..%p outside %p..%p", aligns[i],
                       (void *)p, (void *)(p + size), (void *)lo, (void *)hi);
@@ -509,7 +541,7 @@ START_TEST(test_region_take_above_page)
     /* mmap only promises page alignment; a larger alignment must still hold for the
      * pointer, or the request be refused. */
     for (size_t align = 2 * (size_t)sysconf(_SC_PAGESIZE); align <= REGION_SIZE / 4; align *= 2) {
-        uint8_t *p = ro_sheap_take(&h, 64, align);
+        uint8_t *p = ro_sheap_take(&h, 64, align, "rocshmem_align");
         if (!p) {
             ck_assert_ptr_nonnull(strstr(check_log_take(), "alignment"));
             continue;
@@ -525,9 +557,9 @@ START_TEST(test_region_take_fails)
 {
     struct snapshot before = snap(&h.alloc);
 
-    ck_assert_ptr_null(ro_sheap_take(&h, REGION_SIZE, 1));
+    ck_assert_ptr_null(ro_sheap_take(&h, REGION_SIZE, 1, "rocshmem_align"));
     ck_assert_ptr_nonnull(strstr(check_log_take(), "exhausted"));
-    ck_assert_ptr_null(ro_sheap_take(&h, 64, 3));
+    ck_assert_ptr_null(ro_sheap_take(&h, 64, 3, "rocshmem_align"));
     ck_assert_ptr_nonnull(strstr(check_log_take(), "alignment 3"));
     assert_unchanged(&h.alloc, before);
 }
@@ -536,7 +568,7 @@ END_TEST
 START_TEST(test_region_give_invalid)
 {
     struct snapshot before = snap(&h.alloc);
-    uint8_t *p = ro_sheap_take(&h, 1000, 1);
+    uint8_t *p = ro_sheap_take(&h, 1000, 1, "rocshmem_align");
     int local;
     void *const bad[] = {
         p + 1, p + RO_SHEAP_ALIGN,   /* inside the block */
@@ -583,6 +615,90 @@ START_TEST(test_region_contains)
 }
 END_TEST
 
+/* ---- region: alignments above 2 MiB ------------------------------------------------- */
+
+#define BIG_SIZE ((size_t)64 << 20)   /* mapped, but only the pages a test touches cost */
+#define MIB_SZ ((size_t)1 << 20)
+
+static struct ro_sheap hb;
+
+static void big_setup(void)
+{
+    check_log_capture();
+    ck_assert_int_eq(ro_sheap_open(&hb, BIG_SIZE, REGION_RESERVED), 0);
+}
+
+static void big_teardown(void)
+{
+    ro_sheap_close(&hb);
+    ck_assert_str_eq(check_log_take(), "");
+}
+
+START_TEST(test_region_align_huge)
+{
+    /* Aligned pointers at aligned offsets: another PE making the same calls gets the same
+     * offsets, so its pointers are aligned only if its base is aligned as well. */
+    static const size_t aligns[] = { 4 * MIB_SZ, 16 * MIB_SZ, 32 * MIB_SZ };
+
+    for (size_t i = 0; i < sizeof(aligns) / sizeof(aligns[0]); i++) {
+        uint8_t *p = ro_sheap_take(&hb, 64, aligns[i], "rocshmem_align");
+        ck_assert_msg(p != NULL, "align %zu: NULL (%s)", aligns[i], check_log_take());
+        ck_assert_msg((uintptr_t)p % aligns[i] == 0, "align %zu: pointer %p misaligned",
+                      aligns[i], (void *)p);
+        ck_assert_uint_eq((size_t)(p - hb.base), aligns[i]);   /* first fit */
+        memset(p, 0xa5, 64);
+    }
+    ck_assert_uint_eq((uintptr_t)hb.base % BIG_SIZE, 0);
+}
+END_TEST
+
+START_TEST(test_region_align_refused)
+{
+    struct snapshot before = snap(&hb.alloc);
+    uint8_t *p;
+
+    /* Only offset 0 is aligned to the heap's size, and the reserved words hold it. */
+    ck_assert_ptr_null(ro_sheap_take(&hb, 64, BIG_SIZE, "rocshmem_align"));
+    ck_assert_ptr_nonnull(strstr(check_log_take(), "no room"));
+    /* Room, but not above a 32 MiB boundary. */
+    ck_assert_ptr_null(ro_sheap_take(&hb, 32 * MIB_SZ + 1, 32 * MIB_SZ, "rocshmem_align"));
+    ck_assert_ptr_nonnull(strstr(check_log_take(), "no room"));
+    /* Above the base's own alignment no offset is aligned on every PE. */
+    ck_assert_ptr_null(ro_sheap_take(&hb, 64, (size_t)1 << 40, "rocshmem_align"));
+    ck_assert_ptr_nonnull(strstr(check_log_take(), "heap base's alignment"));
+    ck_assert_ptr_null(ro_sheap_take(&hb, 64, (size_t)1 << 63, "rocshmem_align"));
+    ck_assert_ptr_nonnull(strstr(check_log_take(), "heap base's alignment"));
+    assert_unchanged(&hb.alloc, before);
+    /* Nothing was lost: the largest block that fits at that alignment still does. */
+    p = ro_sheap_take(&hb, 32 * MIB_SZ, 32 * MIB_SZ, "rocshmem_align");
+    ck_assert_ptr_eq(p, hb.base + 32 * MIB_SZ);
+    memset(p + 32 * MIB_SZ - 4096, 0x5a, 4096);
+    ck_assert_int_eq(ro_sheap_give(&hb, p), 0);
+    assert_unchanged(&hb.alloc, before);
+}
+END_TEST
+
+START_TEST(test_region_place_align)
+{
+    /* A heap in a region the caller made (a device heap): only RO_SHEAP_BASE_ALIGN is
+     * promised for its base, and a larger alignment is refused, never misplaced. */
+    const size_t size = 8 * MIB_SZ, len = size + RO_SHEAP_BASE_ALIGN;
+    void *region = calloc(1, len);
+    struct ro_sheap d;
+    uint8_t *p;
+
+    ck_assert_ptr_nonnull(region);
+    ck_assert_int_eq(ro_sheap_place(&d, region, len, size, REGION_RESERVED), 0);
+    p = ro_sheap_take(&d, 64, RO_SHEAP_BASE_ALIGN, "rocshmem_align");
+    ck_assert_ptr_nonnull(p);
+    ck_assert_uint_eq((uintptr_t)p % RO_SHEAP_BASE_ALIGN, 0);
+    ck_assert_ptr_null(ro_sheap_take(&d, 64, 2 * RO_SHEAP_BASE_ALIGN, "rocshmem_align"));
+    ck_assert_ptr_nonnull(strstr(check_log_take(), "heap base's alignment"));
+    ro_sheap_close(&d);
+    free(region);
+}
+END_TEST
+
 /* ---- suite -------------------------------------------------------------------------- */
 
 /* A TCase whose tests each get a fresh allocator (built in the forked child). */
@@ -601,6 +717,7 @@ static Suite *sheap_suite(void)
 
     tcase_add_test(alloc_case(s, "align_default"), test_align_default);
     tcase_add_test(alloc_case(s, "align_large"), test_align_large);
+    tcase_add_test(alloc_case(s, "align_huge"), test_align_huge);
     tcase_add_test(alloc_case(s, "align_invalid"), test_align_invalid);
     tcase_add_test(alloc_case(s, "size_invalid"), test_size_invalid);
     tcase_add_test(alloc_case(s, "exhaustion"), test_exhaustion);
@@ -624,6 +741,13 @@ static Suite *sheap_suite(void)
     tcase_add_test(tc, test_region_take_fails);
     tcase_add_test(tc, test_region_give_invalid);
     tcase_add_test(tc, test_region_contains);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("region_large");
+    tcase_add_checked_fixture(tc, big_setup, big_teardown);
+    tcase_add_test(tc, test_region_align_huge);
+    tcase_add_test(tc, test_region_align_refused);
+    tcase_add_test(tc, test_region_place_align);
     suite_add_tcase(s, tc);
     return s;
 }
