@@ -16,7 +16,15 @@ struct ro_core ro_core;
 
 void ro_core_fatal(const char *why)
 {
+    static int ending;
+
     RO_ERR("%s", why);
+    /* The proxy and a PE's thread may both give up at once (a stopped peer: the proxy's
+     * write and the thread's wait for ring room time out together): one of them ends the
+     * job, the other waits for it, so two aborts never interleave on the launcher's socket. */
+    if (__atomic_exchange_n(&ending, 1, __ATOMIC_ACQ_REL))
+        for (;;)
+            pause();
     /* Hydra (MPICH 4.0) forwards a rank's stderr asynchronously and may drop what is still
      * in the pipe when an abort tears the job down (seen in bad_input.sh): give it a
      * moment, so the message that says why reaches the user. */
@@ -153,8 +161,11 @@ void rocshmem_info_get_version(int *major, int *minor)
     *minor = ROCSHMEM_MINOR_VERSION;
 }
 
+/* The name and its terminator only: strncpy would pad the rest of the caller's
+ * ROCSHMEM_MAX_NAME_LEN bytes with zeros. The string is the library's own, and shorter. */
 void rocshmem_info_get_name(char *name)
 {
-    strncpy(name, ROCSHMEM_VENDOR_STRING, ROCSHMEM_MAX_NAME_LEN - 1);
-    name[ROCSHMEM_MAX_NAME_LEN - 1] = '\0';
+    _Static_assert(sizeof(ROCSHMEM_VENDOR_STRING) <= ROCSHMEM_MAX_NAME_LEN,
+                   "ROCSHMEM_VENDOR_STRING must fit in ROCSHMEM_MAX_NAME_LEN bytes");
+    memcpy(name, ROCSHMEM_VENDOR_STRING, sizeof(ROCSHMEM_VENDOR_STRING));
 }

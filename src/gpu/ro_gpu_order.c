@@ -6,6 +6,8 @@
 #include "config.h"
 #include "gpu/ro_gpu_amo.h"
 
+#include <stdio.h>
+
 #include "gpu/ro_gpu_log.h"
 
 RO_FN void rocshmem_ctx_fence(rocshmem_ctx_t ctx)
@@ -54,8 +56,9 @@ RO_FN void rocshmem_pe_quiet(const int *pes, size_t npes)
 /* Note: counters only grow. In barrier number e, round k, each PE adds 1 to round k's
  * counter on PE (me + 2^k) mod n and waits until its own reaches e. Exactly one PE bumps
  * a given counter per barrier, so reaching e means that PE has finished rounds < k of
- * barrier e; a fast peer already in barrier e + 1 only makes the count larger. */
-RO_FN void rocshmem_sync_all(void)
+ * barrier e; a fast peer already in barrier e + 1 only makes the count larger. api is the
+ * call the user made (sync_all, or the barrier_all built on it): a timeout names it. */
+static RO_FN void ro_gpu_sync_all(const char *api)
 {
     struct ro_gpu_reserved *res = ro_gpu_state.reserved;
     int me = ro_gpu_state.my_pe, n = ro_gpu_state.n_pes;
@@ -66,8 +69,11 @@ RO_FN void rocshmem_sync_all(void)
      * carry AMOs: meet the peers through the bootstrap instead (GPU barriers keep the
      * counters to themselves). */
     if (ro_gpu_state.host_boot_barrier) {
-        if (ro_gpu_state.host_sync())
-            ro_gpu_state.fatal("rocshmem_sync_all: the bootstrap barrier failed");
+        if (ro_gpu_state.host_sync()) {
+            char why[128];
+            snprintf(why, sizeof(why), "%s: the bootstrap barrier failed", api);
+            ro_gpu_state.fatal(why);
+        }
         return;
     }
 #endif
@@ -76,10 +82,12 @@ RO_FN void rocshmem_sync_all(void)
 
     for (int k = 0, dist = 1; dist < n; k++, dist <<= 1) {
         ro_gpu_amo(ROCSHMEM_CTX_DEFAULT, &res->barrier[k], RO_DT_UINT64, RO_AMO_SUM, &one,
-                   (me + dist) % n, "rocshmem_sync_all");
-        ro_gpu_wait_ge(&res->barrier[k], epoch, "rocshmem_sync_all", "peers to arrive");
+                   (me + dist) % n, api);
+        ro_gpu_wait_ge(&res->barrier[k], epoch, api, "peers to arrive");
     }
 }
+
+RO_FN void rocshmem_sync_all(void) { ro_gpu_sync_all("rocshmem_sync_all"); }
 
 RO_FN void rocshmem_barrier_all(void)
 {
@@ -92,7 +100,7 @@ RO_FN void rocshmem_barrier_all(void)
 #else
             ro_gpu_ctx_quiet_all(&ro_gpu_state.ctxs[i], "rocshmem_barrier_all");
 #endif
-    rocshmem_sync_all();
+    ro_gpu_sync_all("rocshmem_barrier_all");
 }
 
 /* Group forms: one member takes part in the PE-wide barrier for the whole group. */
