@@ -102,7 +102,7 @@ static void test_calloc_zeroes(void)
     for (size_t k = 0; k < 64 * 1024; k++)
         if (z[k])
             RT_FAIL("rocshmem_calloc (zeroed)", "uint8", "byte %zu is 0x%02x", k, z[k]);
-    rt_checks++;
+    RT_COUNT(1);
     rocshmem_free(z);
 }
 

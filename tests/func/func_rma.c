@@ -67,7 +67,7 @@ static void check_bytes(const char *op, const struct variant *v, const uint8_t *
     for (size_t i = 0; i < GUARD; i++)
         if (data[-1 - (ptrdiff_t)i] != CANARY || data[size + i] != CANARY)
             RT_FAIL(op, v->name, "size %zu from PE %d: wrote outside [0, %zu)", size, pe, size);
-    rt_checks++;
+    RT_COUNT(1);
 }
 
 static void reset(uint8_t *buf, size_t doff, size_t size)
