@@ -43,7 +43,15 @@ if [ "$target" = cuda ]; then
     cuda_top=$(cd "$cuda" && pwd -P)
     nvvm_lib=$(ls "$cuda_top"/lib64/libnvvm.so "$cuda_top"/lib/libnvvm.so 2>/dev/null | head -1)
     if [ -n "$nvvm_lib" ]; then
-        cp -rs "$cuda_top" "$work/with-libnvvm-cuda" && cp -rs "$cuda_top" "$work/without-libnvvm-cuda" || exit 1
+        for v in with-libnvvm without-libnvvm; do
+            cp -rs "$cuda_top" "$work/$v-cuda" || exit 1
+            # cp -rs points every link into the real toolkit, its links to folders (lib64 ->
+            # lib) too: point those at the view's copy of the folder.
+            find "$work/$v-cuda" -type l | while read -r l; do
+                t=$(readlink -f "$(readlink "$l")")
+                case $t in "$cuda_top"/*) [ -d "$t" ] && ln -sfn "$work/$v-cuda${t#"$cuda_top"}" "$l" ;; esac
+            done
+        done
         mkdir -p "$work/with-libnvvm-cuda/nvvm/lib64"
         ln -sf "$nvvm_lib" "$work/with-libnvvm-cuda/nvvm/lib64/libnvvm.so"
         find "$work/without-libnvvm-cuda" -name 'libnvvm.so*' -exec rm -f {} +
