@@ -14,6 +14,10 @@
  *   ro_load16, ro_store16                     16 aligned bytes (struct ro_v16), the load
  *                                             seeing what this thread synchronised with
  *   ro_load_acquire64[_sys], ro_store_release64[_sys]   device / system scope
+ *   ro_load_batch64, ro_acquire_batch         loads that act as acquires once the one
+ *                                             ro_acquire_batch after them is done
+ *   ro_load_ctrl64                            a load whose value decides whether later
+ *                                             stores happen, ordered before them
  *   ro_load_volatile64, ro_store_relaxed64    relaxed (no order with other memory)
  *   ro_load_readonly_{ptr,u32}                a word kernels never change (read-only cache)
  *   ro_fence_{wg,device,system}, ro_flush_sys (make a store to host memory visible now)

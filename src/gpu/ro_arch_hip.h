@@ -121,6 +121,11 @@ RO_DEVICE uint64_t ro_load_acquire64(const uint64_t *p)
 { return __hip_atomic_load(p, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT); }
 RO_DEVICE void ro_store_release64(uint64_t *p, uint64_t v)
 { __hip_atomic_store(p, v, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT); }
+/* Relaxed loads, then one acquire fence for them all (see CUDA's). */
+RO_DEVICE uint64_t ro_load_batch64(const uint64_t *p) { return *(const volatile uint64_t *)p; }
+RO_DEVICE void ro_acquire_batch(void) { __atomic_thread_fence(__ATOMIC_ACQUIRE); }
+/* In-order cores: the stores a strong load's value decides come after it (see CUDA's). */
+RO_DEVICE uint64_t ro_load_ctrl64(const uint64_t *p) { return *(const volatile uint64_t *)p; }
 RO_DEVICE uint64_t ro_load_volatile64(const uint64_t *p) { return *(const volatile uint64_t *)p; }
 RO_DEVICE void ro_store_relaxed64(uint64_t *p, uint64_t v) { *(volatile uint64_t *)p = v; }
 

@@ -88,6 +88,14 @@ static inline uint64_t ro_load_acquire64(const uint64_t *p)
 { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 static inline void ro_store_release64(uint64_t *p, uint64_t v)
 { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+/* A batch of loads that act as acquires once ro_acquire_batch follows: here each one is
+ * an acquire itself (TSan models no fences). */
+static inline uint64_t ro_load_batch64(const uint64_t *p)
+{ return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+static inline void ro_acquire_batch(void) { }
+/* C11 orders nothing by a control dependency: an acquire (free on x86). */
+static inline uint64_t ro_load_ctrl64(const uint64_t *p)
+{ return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 static inline uint64_t ro_load_volatile64(const uint64_t *p)
 { return __atomic_load_n(p, __ATOMIC_RELAXED); }
 static inline void ro_store_relaxed64(uint64_t *p, uint64_t v)

@@ -149,9 +149,10 @@ RO_DEVICE uint64_t ro_gpu_post_lanes(struct ro_ring_prod *p, const struct ro_des
         /* Device scope: only this GPU's threads (or only host threads) reserve on a ring, in
          * memory near them. */
         base = ro_atomic_add64(&p->tail, n);
-        /* Acquire: a slot is rewritten only after the proxy's reads of its last lap, which
-         * the head that reached head_cache was released after. */
-        if (base + n - 1 - ro_load_acquire64(&p->head_cache) >= p->size)
+        /* A slot is rewritten only after the proxy's reads of its last lap, which the head
+         * that reached head_cache was released after: the stores below depend on this
+         * load (acquire on the host, a control dependency on a GPU: ro_arch.h). */
+        if (base + n - 1 - ro_load_ctrl64(&p->head_cache) >= p->size)
             ro_gpu_wait_room(p, base + n - 1, api);
     }
     /* The broadcast also holds the other lanes until the leader has seen room. */
@@ -223,9 +224,11 @@ RO_DEVICE void ro_gpu_prods_quiet(struct ro_ring_prod *const *prods, unsigned n,
             if (i + k < n) {
                 p[k] = prods[i + k];
                 tail[k] = ro_load_volatile64(&p[k]->tail);
-                /* Acquire: pairs with ro_gpu_wait_done's release (quiet may return on it). */
-                seen[k] = ro_load_acquire64(&p[k]->done_cache);
+                /* An acquire (with ro_acquire_batch below) pairing with ro_gpu_wait_done's
+                 * release: quiet may return on it. */
+                seen[k] = ro_load_batch64(&p[k]->done_cache);
             }
+        ro_acquire_batch();
         for (unsigned k = 0; k < RO_QUIET_BATCH; k++)
             if (i + k < n && seen[k] < tail[k])
                 ro_gpu_wait_done(p[k], tail[k], api, "completion of all operations");
