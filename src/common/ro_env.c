@@ -18,13 +18,14 @@ int ro_env_parse_size(const char *s, size_t *out)
 {
     char *end;
     unsigned long long v, mul = 1;
+    int overflow;
 
     if (!s || !isdigit((unsigned char)*s))
         return -EINVAL;
     errno = 0;
     v = strtoull(s, &end, 10);
-    if (errno == ERANGE)
-        return -ERANGE;
+    /* Junk is reported as junk even after a number too large ("99999999999999999999X"). */
+    overflow = errno == ERANGE;
     switch (toupper((unsigned char)*end)) {
     case 'K': mul = 1ULL << 10; end++; break;
     case 'M': mul = 1ULL << 20; end++; break;
@@ -39,7 +40,7 @@ int ro_env_parse_size(const char *s, size_t *out)
         end++;
     if (*end != '\0')
         return -EINVAL;
-    if (v > SIZE_MAX / mul)
+    if (overflow || v > SIZE_MAX / mul)
         return -ERANGE;
     *out = (size_t)(v * mul);
     return 0;
@@ -86,6 +87,64 @@ static int ro_env_parse_one_string(const char *name, const char *s, const char *
 {
     *out = s;
     return 0;
+}
+
+/* Core number: digits, below RO_ENV_CPU_MAX, no leading zero (hwloc's list parser reads
+ * "010" as octal, core 8); *s is past it on return. */
+static int ro_env_cpu_number(const char **s, unsigned long *out)
+{
+    unsigned long v = 0;
+
+    if (!isdigit((unsigned char)**s) || (**s == '0' && isdigit((unsigned char)(*s)[1])))
+        return -EINVAL;
+    for (; isdigit((unsigned char)**s); (*s)++) {
+        v = v * 10 + (unsigned long)(**s - '0');
+        if (v >= RO_ENV_CPU_MAX)
+            return -ERANGE;
+    }
+    *out = v;
+    return 0;
+}
+
+int ro_env_parse_cpulist(const char *s)
+{
+    if (!s)
+        return -EINVAL;
+    if (!*s)
+        return 0;
+    for (;;) {
+        unsigned long lo, hi;
+        int rc = ro_env_cpu_number(&s, &lo);
+
+        if (rc)
+            return rc;
+        if (*s == '-') {
+            s++;
+            rc = ro_env_cpu_number(&s, &hi);
+            if (rc)
+                return rc;
+            if (hi < lo)
+                return -EINVAL;
+        }
+        if (!*s)
+            return 0;
+        if (*s++ != ',')
+            return -EINVAL;
+    }
+}
+
+static int ro_env_parse_one_cpulist(const char *name, const char *s, const char **out)
+{
+    int rc = ro_env_parse_cpulist(s);
+
+    if (rc == -ERANGE)
+        RO_ERR("%s=%s: not a core list (core numbers must be below %d)", name, s, RO_ENV_CPU_MAX);
+    else if (rc)
+        RO_ERR("%s=%s: not a core list (e.g. 3, 2-3 or 0-3,8: core numbers and ranges joined "
+               "by commas, no spaces)", name, s);
+    else
+        *out = s;
+    return rc;
 }
 
 /* Enum choices: index in the array is the enum value. */
@@ -174,6 +233,7 @@ static void ro_env_print_size(FILE *out, size_t v) { fprintf(out, "%zu", v); }
 static void ro_env_print_uint(FILE *out, unsigned v) { fprintf(out, "%u", v); }
 static void ro_env_print_bool(FILE *out, int v) { fprintf(out, "%d", v); }
 static void ro_env_print_string(FILE *out, const char *v) { fprintf(out, "\"%s\"", v); }
+static void ro_env_print_cpulist(FILE *out, const char *v) { fprintf(out, "\"%s\"", v); }
 static void ro_env_print_heap_loc(FILE *out, enum ro_heap_loc v) { fputs(ro_heap_loc_names[v], out); }
 static void ro_env_print_bootstrap(FILE *out, enum ro_bootstrap_kind v) { fputs(ro_bootstrap_names[v], out); }
 static void ro_env_print_transport(FILE *out, enum ro_transport_kind v) { fputs(ro_transport_names[v], out); }

@@ -14,6 +14,7 @@ typedef size_t ro_env_size_t;
 typedef unsigned ro_env_uint_t;
 typedef int ro_env_bool_t;
 typedef const char *ro_env_string_t;
+typedef const char *ro_env_cpulist_t;   /* a core list, checked by ro_env_parse_cpulist */
 typedef enum ro_heap_loc ro_env_heap_loc_t;
 typedef enum ro_bootstrap_kind ro_env_bootstrap_t;
 typedef enum ro_transport_kind ro_env_transport_t;
@@ -28,7 +29,15 @@ struct ro_env {
 int ro_env_parse(struct ro_env *env);
 /* One line per variable: name, effective value, default and meaning. */
 void ro_env_print(const struct ro_env *env, FILE *out);
-/* Parses "1G", "512M", "4096", "64k" into bytes; -EINVAL on junk, -ERANGE on overflow. */
+/* Parses "1G", "512M", "4096", "64k" into bytes; -EINVAL on junk (also after a number
+ * too large), -ERANGE on overflow. */
 int ro_env_parse_size(const char *s, size_t *out);
+/* Checks a core list as ROCSHMEM_RO_PROXY_CPU takes it: "" (none), or items N or N-M
+ * (N <= M) joined by commas, e.g. "3", "2-3", "0-3,8"; decimal digits without leading zeros,
+ * every core below RO_ENV_CPU_MAX. 0, -EINVAL on junk, -ERANGE for a core number too large.
+ * (hwloc's own list parser, which the proxy's pinning then runs, takes "-5" or "4294967296"
+ * and wraps them, allocating up to 512 MB on the way, and reads "010" as octal.) */
+#define RO_ENV_CPU_MAX 65536
+int ro_env_parse_cpulist(const char *s);
 
 #endif

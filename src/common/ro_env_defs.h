@@ -1,6 +1,7 @@
 /* Every environment variable the library reads, one row each:
  * RO_ENV(NAME, KIND, DEFAULT, HELP). NAME is appended to "ROCSHMEM_". KIND is size
- * (bytes, K/M/G suffixes), uint, bool (0/1/yes/no/on/off/true/false), string, or an
+ * (bytes, K/M/G suffixes), uint, bool (0/1/yes/no/on/off/true/false), string, cpulist
+ * (a core list: 3, 2-3, 0-3,8), or an
  * enum whose choices are listed in ro_env.c. Defaults are strings parsed like user
  * input, so what rocshmem_info prints can be typed back. Expanded into the settings
  * struct, the parser and the rocshmem_info printout. */
@@ -11,7 +12,7 @@ RO_ENV(DISABLE_MIXED_IPC,    bool,      "0",    "1: reach same-node peers throug
 RO_ENV(BOOTSTRAP,            bootstrap, "auto", "auto | pmix | pmi1 | pmi2 | single")
 RO_ENV(RO_PROVIDER,          string,    "",     "libfabric provider (e.g. shm, tcp, sockets); empty: FI_PROVIDER, else the first that fits")
 RO_ENV(RO_IFACE,             string,    "",     "network interface or address the provider should use (tests set lo)")
-RO_ENV(RO_PROXY_CPU,         string,    "",     "core list for the proxy thread (e.g. 3 or 2-3); empty: last core of the PE's binding")
+RO_ENV(RO_PROXY_CPU,         cpulist,   "",     "core list for the proxy thread (e.g. 3 or 2-3); empty: last core of the PE's binding")
 RO_ENV(RO_RING_SIZE,         size,      "4K",   "descriptors per ring (a power of two, at least 64: a whole wave posts at once)")
 RO_ENV(RO_DEFAULT_CTX_RINGS, uint,      "4",    "rings of the default context (1..32); workgroup b posts to ring b mod N; more rings, more descriptors/s through the one proxy (BENCHMARKS.md)")
 RO_ENV(RO_TIMEOUT,           uint,      "120",  "seconds a PE waits for the proxy or a bootstrap step before aborting the job")

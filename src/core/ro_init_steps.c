@@ -161,6 +161,7 @@ int ro_init_proxy(void)
         /* Each kind of producer (GPU, host) has its own rings in every context. */
         .max_rings = 2 * (ro_core.env.MAX_NUM_CONTEXTS + ro_core.env.RO_DEFAULT_CTX_RINGS),
         .npes = (unsigned)ro_core.boot->size,
+        .heap_size = ro_core.heap.size,
         .cpu_list = ro_core.env.RO_PROXY_CPU,
         .local_rank = ro_core.local_rank,
         .local_size = ro_core.local_size,

@@ -41,6 +41,8 @@ int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
     p->ring_size = params->ring_size;
     p->max_rings = params->max_rings;
     p->bitmap_words = (params->npes + 63) / 64;
+    p->npes = params->npes;
+    p->heap_bound = params->heap_size ? params->heap_size : UINT64_MAX;
     p->fatal = params->fatal;
     p->activity = params->activity;
     p->rings = calloc(p->max_rings, sizeof(*p->rings));

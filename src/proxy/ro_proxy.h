@@ -5,6 +5,7 @@
 #define RO_PROXY_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "common/ro_mem.h"
 #include "proxy/ro_ring.h"
@@ -19,6 +20,10 @@ struct ro_proxy_params {
     unsigned ring_size;       /* descriptors per ring, a power of two */
     unsigned max_rings;       /* contexts that may exist at once */
     unsigned npes;            /* target PEs are 0 .. npes - 1 */
+    /* Bytes of every PE's symmetric heap: descriptors whose remote range lies outside
+     * [0, heap_size) are refused. 0: no bound here (unit tests whose null transport
+     * bounds offsets itself). */
+    uint64_t heap_size;
     const char *cpu_list;     /* ROCSHMEM_RO_PROXY_CPU, or NULL/"" for the default */
     int local_rank, local_size;  /* this PE among the PEs of its node */
     const struct ro_pe_activity *activity;  /* waiters > 0: do not sleep when idle */

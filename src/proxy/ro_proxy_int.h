@@ -56,6 +56,9 @@ struct ro_proxy {
     bool may_sleep;               /* idle: sleep (cores shared with PEs) or only yield */
     unsigned ring_size, max_rings;
     unsigned bitmap_words;        /* per bitmap: npes bits */
+    unsigned npes;                /* descriptors to other PEs are refused */
+    uint64_t heap_bound;          /* remote ranges must end at or below it (UINT64_MAX: none) */
+    uint64_t refused;             /* descriptors refused (ro_proxy_exec.c), for the log's sake */
     struct ro_proxy_ring *rings;
     uint64_t *bitmaps;            /* every ring's touched and fenced */
     pthread_mutex_t rings_lock;   /* ring_add/remove only; the loop never takes it */

@@ -95,6 +95,10 @@ static int ro_xport_null_apply(struct ro_xport_null *x, const struct ro_xport_nu
     mem = ro_xport_null_at(x, o, o->len);
     if (!mem)
         return -EINVAL;
+    /* Nothing to move: the local address of an empty transfer may be anything, NULL too
+     * (memcpy's arguments may not be NULL even for 0 bytes). */
+    if (!o->len)
+        return 0;
     if (o->kind == RO_NULL_PUT)
         memcpy(mem, o->injected ? o->data : o->src, o->len);
     else
@@ -139,7 +143,8 @@ static int ro_xport_null_put(void *xv, int pe, uint64_t roff, const void *src, s
     /* A held put keeps a copy, like a provider's inject: the source may be reused on return
      * (one carried out at once has read it by then). */
     if (x->hold && len <= RO_XPORT_NULL_INJECT) {
-        memcpy(o.data, src, len);
+        if (len)   /* an empty put's source may be NULL */
+            memcpy(o.data, src, len);
         o.injected = 1;
     }
     return ro_xport_null_post(x, &o);

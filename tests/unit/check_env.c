@@ -76,6 +76,8 @@ END_TEST
 static const char *const size_junk[] = {
     "", "abc", "1X", "-1", "+1", "1.5G", " 1G", "1G ", "1 G", "G", "1GiBB", "1Bi", "1i",
     "0x10", "1KK",
+    /* Junk after a number too large for strtoull is junk, not "too large" (fuzz_env). */
+    "18446744073718446744073709A551615", "99999999999999999999X", "99999999999999999999GG",
 };
 
 START_TEST(test_size_junk)
@@ -103,6 +105,40 @@ START_TEST(test_size_overflow)
 }
 END_TEST
 
+/* ---- ro_env_parse_cpulist ----------------------------------------------------------- */
+
+static const char *const cpulist_ok[] = { "", "0", "3", "2-3", "0-3,8", "7,5", "0-0", "65535",
+                                          "10", "0-10", "1,1,1" };
+
+START_TEST(test_cpulist_valid)
+{
+    ck_assert_msg(ro_env_parse_cpulist(cpulist_ok[_i]) == 0, "\"%s\" refused", cpulist_ok[_i]);
+}
+END_TEST
+
+/* hwloc_bitmap_list_sscanf, which pinning runs on the list, takes most of these: "-5" as
+ * core 4294967291 after a 512 MB bitmap, "4294967296" as core 0, "3-" as every core from 3
+ * (seen while writing fuzz_env), and "010" as core 8, octal (found by fuzz_env: "08"). */
+static const struct {
+    const char *s;
+    int rc;
+} cpulist_bad[] = {
+    { "-5", -EINVAL }, { "3-", -EINVAL }, { "-", -EINVAL }, { ",", -EINVAL }, { "1,", -EINVAL },
+    { ",1", -EINVAL }, { "1,,2", -EINVAL }, { "3-2", -EINVAL }, { " 1", -EINVAL },
+    { "1 ", -EINVAL }, { "1-2-3", -EINVAL }, { "0x3", -EINVAL }, { "+1", -EINVAL },
+    { "a", -EINVAL }, { "65536", -ERANGE }, { "4294967296", -ERANGE }, { "0-2000000000", -ERANGE },
+    { "99999999999999999999999", -ERANGE }, { "010", -EINVAL }, { "08", -EINVAL },
+    { "00", -EINVAL }, { "1-010", -EINVAL }, { "3,007", -EINVAL },
+};
+
+START_TEST(test_cpulist_bad)
+{
+    int rc = ro_env_parse_cpulist(cpulist_bad[_i].s);
+    ck_assert_msg(rc == cpulist_bad[_i].rc, "\"%s\": rc %d, expected %d", cpulist_bad[_i].s, rc,
+                  cpulist_bad[_i].rc);
+}
+END_TEST
+
 /* ---- ro_env_parse ------------------------------------------------------------------- */
 
 /* Field comparison per KIND, so the table can be walked generically. */
@@ -110,6 +146,7 @@ static int same_size(size_t a, size_t b) { return a == b; }
 static int same_uint(unsigned a, unsigned b) { return a == b; }
 static int same_bool(int a, int b) { return a == b; }
 static int same_string(const char *a, const char *b) { return !strcmp(a, b); }
+static int same_cpulist(const char *a, const char *b) { return !strcmp(a, b); }
 static int same_heap_loc(enum ro_heap_loc a, enum ro_heap_loc b) { return a == b; }
 static int same_bootstrap(enum ro_bootstrap_kind a, enum ro_bootstrap_kind b) { return a == b; }
 static int same_transport(enum ro_transport_kind a, enum ro_transport_kind b) { return a == b; }
@@ -162,6 +199,7 @@ START_TEST(test_valid_values)
     set("ROCSHMEM_RO_PROVIDER", "shm");
     set("ROCSHMEM_MAX_NUM_CONTEXTS", "8");
     set("ROCSHMEM_RO_AMO_EMULATE", "ON");
+    set("ROCSHMEM_RO_PROXY_CPU", "0-3,8");
     ck_assert_int_eq(ro_env_parse(&env), 0);
     ck_assert_str_eq(check_log_take(), "");
     ck_assert_uint_eq(env.HEAP_SIZE, (size_t)1 << 30);
@@ -171,6 +209,7 @@ START_TEST(test_valid_values)
     ck_assert_str_eq(env.RO_PROVIDER, "shm");
     ck_assert_uint_eq(env.MAX_NUM_CONTEXTS, 8);
     ck_assert_int_eq(env.RO_AMO_EMULATE, 1);
+    ck_assert_str_eq(env.RO_PROXY_CPU, "0-3,8");
 }
 END_TEST
 
@@ -200,6 +239,9 @@ static const struct {
     { "ROCSHMEM_MAX_NUM_CONTEXTS", "-1" },
     { "ROCSHMEM_MAX_NUM_CONTEXTS", "4294967296" },
     { "ROCSHMEM_RO_TIMEOUT", "12s" },
+    { "ROCSHMEM_RO_PROXY_CPU", "-5" },
+    { "ROCSHMEM_RO_PROXY_CPU", "4294967296" },
+    { "ROCSHMEM_RO_PROXY_CPU", "2-" },
 };
 
 START_TEST(test_bad_value)
@@ -336,6 +378,8 @@ static Suite *env_suite(void)
     tcase_add_loop_test(env_case(s, "size_valid"), test_size_valid, 0, N_OF(size_ok));
     tcase_add_loop_test(env_case(s, "size_junk"), test_size_junk, 0, N_OF(size_junk));
     tcase_add_loop_test(env_case(s, "size_overflow"), test_size_overflow, 0, N_OF(size_overflow));
+    tcase_add_loop_test(env_case(s, "cpulist_valid"), test_cpulist_valid, 0, N_OF(cpulist_ok));
+    tcase_add_loop_test(env_case(s, "cpulist_bad"), test_cpulist_bad, 0, N_OF(cpulist_bad));
     tcase_add_test(env_case(s, "defaults"), test_defaults);
     tcase_add_test(env_case(s, "valid_values"), test_valid_values);
     tcase_add_test(env_case(s, "empty_means_default"), test_empty_means_default);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check_log.h"
 #include "gpu/ro_gpu_post.h"
 #include "proxy/ro_proxy.h"
 #include "proxy/ro_xport_null.h"
@@ -387,6 +388,172 @@ START_TEST(test_put_out_of_region)
 }
 END_TEST
 
+/* Descriptors no producer of ours writes (a kernel's bug, ring memory written over) are
+ * refused: logged, completed without effect (post_wait returns), the job goes on. Before,
+ * an unknown op ended the job, and a bad pe, range, inline length, datatype, AMO or return
+ * flag reached the transport unchecked: past the per-target bitmaps and libfabric's peer
+ * table, outside the heap (raddr + len wrapping too), past the descriptor or the return
+ * word (found with tests/fuzz/fuzz_proxy_desc). */
+#define SMALL_HEAP 4096
+static const struct {
+    struct ro_desc d;
+    const char *why;
+} refused[] = {
+    { { .op = 0, .pe = 1 }, "unknown operation" },
+    { { .op = RO_OP_COUNT, .pe = 1 }, "unknown operation" },
+    { { .op = 255, .pe = 1 }, "unknown operation" },
+    { { .op = RO_OP_PUT, .pe = 2, .len = 8 }, "no such PE" },
+    { { .op = RO_OP_FENCE, .pe = 0xffffffffu }, "no such PE" },
+    { { .op = RO_OP_PUT, .pe = 1, .raddr = SMALL_HEAP, .len = 1 }, "outside the heap" },
+    { { .op = RO_OP_PUT, .pe = 1, .raddr = SMALL_HEAP - 6, .len = 8 }, "outside the heap" },
+    { { .op = RO_OP_PUT, .pe = 1, .raddr = UINT64_MAX - 3, .len = 8 }, "outside the heap" },
+    { { .op = RO_OP_GET, .pe = 1, .raddr = 8, .len = UINT64_MAX }, "outside the heap" },
+    { { .op = RO_OP_GET, .pe = 1, .raddr = 0, .len = 16, .flags = RO_DESC_F_RET }, "flags" },
+    { { .op = RO_OP_PUT, .pe = 1, .raddr = 0, .len = 8, .flags = RO_DESC_F_RET }, "flags" },
+    { { .op = RO_OP_PUT_INLINE, .pe = 1, .raddr = 0, .len = 9 }, "more than 8 bytes" },
+    { { .op = RO_OP_PUT_INLINE, .pe = 1, .raddr = SMALL_HEAP - 4, .len = 8 }, "outside the heap" },
+    { { .op = RO_OP_AMO, .pe = 1, .dtype = RO_DT_COUNT }, "no such atomic" },
+    { { .op = RO_OP_AMO, .pe = 1, .dtype = RO_DT_UINT64, .amo = RO_AMO_COUNT }, "no such atomic" },
+    { { .op = RO_OP_AMO, .pe = 1, .dtype = RO_DT_FLOAT, .amo = RO_AMO_BAND }, "no such atomic" },
+    { { .op = RO_OP_AMO, .pe = 1, .dtype = RO_DT_UINT64, .amo = RO_AMO_CSWAP }, "no such atomic" },
+    { { .op = RO_OP_AMO, .pe = 1, .dtype = RO_DT_UINT64, .raddr = 4 }, "not aligned" },
+    { { .op = RO_OP_AMO, .pe = 1, .dtype = RO_DT_UINT64, .raddr = SMALL_HEAP }, "outside the heap" },
+    { { .op = RO_OP_AMO, .pe = 1, .dtype = RO_DT_INT8, .raddr = SMALL_HEAP }, "outside the heap" },
+    { { .op = RO_OP_AMO_FETCH, .pe = 1, .dtype = RO_DT_UINT64, .amo = 200 }, "no such atomic" },
+    { { .op = RO_OP_AMO_FETCH, .pe = 1, .dtype = RO_DT_UINT64, .flags = 0x80 }, "unknown flags" },
+    { { .op = RO_OP_PUT_SIGNAL, .pe = 1, .dtype = RO_DT_UINT64, .arg = { 1, SMALL_HEAP } },
+      "outside the heap" },
+    { { .op = RO_OP_PUT_SIGNAL, .pe = 1, .dtype = RO_DT_UINT64, .arg = { 1, 1028 } }, "not aligned" },
+    { { .op = RO_OP_PUT_SIGNAL, .pe = 1, .raddr = SMALL_HEAP, .len = 8, .dtype = RO_DT_UINT64,
+        .arg = { 1, 8 } }, "outside the heap" },
+    { { .op = RO_OP_PUT_SIGNAL, .pe = 1, .dtype = RO_DT_UINT64, .amo = RO_AMO_READ, .arg = { 1, 8 } },
+      "no such atomic" },
+    { { .op = RO_OP_FENCE, .pe = 0, .flags = 2 }, "flags" },
+};
+
+static struct {
+    uint8_t heap[SMALL_HEAP + 64];   /* the heap, then bytes that must stay untouched */
+    uint64_t word;
+} small_mem;
+
+static struct ro_ring *small_setup(unsigned hold)
+{
+    struct ro_proxy_params params = {
+        .xport = &ro_xport_null_ops, .xport_obj = &xnull, .mem = &ro_mem_host,
+        .ring_size = 64, .max_rings = 1, .npes = 2, .heap_size = SMALL_HEAP,
+        .local_rank = 0, .local_size = 1, .activity = &activity, .fatal = ro_test_fatal,
+    };
+    struct ro_ring *ring;
+
+    check_log_capture();
+    ro_gpu_state.activity = &activity;
+    ro_gpu_state.timeout_ns = 30ull * 1000000000u;
+    ro_gpu_state.fatal = ro_test_fatal;
+    /* The null transport's region is larger than the heap the proxy is told of: what the
+     * proxy lets through lands there, and the test sees it. */
+    ro_xport_null_init(&xnull, small_mem.heap, sizeof(small_mem.heap));
+    if (hold)
+        ro_xport_null_reorder(&xnull, hold, SEED);
+    ck_assert_int_eq(ro_proxy_open(&params, &proxy), 0);
+    ck_assert_int_eq(ro_proxy_ring_add(proxy, &ro_mem_host, &ring), 0);
+    return ring;
+}
+
+START_TEST(test_bad_descriptors_refused)
+{
+    struct ro_ring *ring = small_setup(0);
+    struct ro_desc d = { 0 };
+    const char *log;
+    uint64_t v;
+
+    for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+        d = refused[i].d;
+        d.laddr = (uint64_t)(uintptr_t)&small_mem.word;
+        ro_gpu_post_wait(ring->prod, &d, "check_ring_proxy");   /* completes: no hang */
+        log = check_log_take();
+        ck_assert_msg(strstr(log, "refused") && strstr(log, refused[i].why),
+                      "descriptor %zu (op %u): expected a refusal saying \"%s\", logged: \"%s\"",
+                      i, d.op, refused[i].why, log);
+    }
+    for (size_t i = 0; i < sizeof(small_mem.heap); i++)
+        ck_assert_msg(small_mem.heap[i] == 0, "byte %zu written by a refused descriptor", i);
+    ck_assert_uint_eq(xnull.puts + xnull.gets + xnull.amos + xnull.amo_fetches, 0);
+
+    /* The proxy goes on, and the heap's last bytes are reachable. */
+    d = (struct ro_desc){ .op = RO_OP_PUT_INLINE, .pe = 1, .raddr = SMALL_HEAP - 8, .len = 8,
+                          .arg = { 0x0102030405060708ull } };
+    ro_gpu_post_wait(ring->prod, &d, "check_ring_proxy");
+    d = (struct ro_desc){ .op = RO_OP_AMO, .pe = 1, .raddr = SMALL_HEAP - 8,
+                          .dtype = RO_DT_UINT64, .amo = RO_AMO_SUM, .arg = { 1 } };
+    ro_gpu_post_wait(ring->prod, &d, "check_ring_proxy");
+    /* An empty put at the heap's end, from NULL: nothing moves (the null transport called
+     * memcpy(dst, NULL, 0) here, which UBSan reports). */
+    d = (struct ro_desc){ .op = RO_OP_PUT, .pe = 1, .raddr = SMALL_HEAP, .len = 0 };
+    ro_gpu_post_wait(ring->prod, &d, "check_ring_proxy");
+    memcpy(&v, small_mem.heap + SMALL_HEAP - 8, 8);
+    ck_assert_uint_eq(v, 0x0102030405060709ull);
+    ck_assert_str_eq(check_log_take(), "");
+
+    /* Refusals stop being logged after the first 32 (a runaway kernel must not flood the
+     * log); they are still refused. */
+    d = refused[0].d;
+    for (int i = 0; i < 40; i++)
+        ro_gpu_post_wait(ring->prod, &d, "check_ring_proxy");
+    log = check_log_take();
+    ck_assert_msg(strstr(log, "refused"), "no refusal logged: \"%s\"", log);
+    ro_gpu_post_wait(ring->prod, &d, "check_ring_proxy");
+    ck_assert_str_eq(check_log_take(), "");
+    ro_proxy_ring_remove(proxy, ring);
+    close_proxy();
+}
+END_TEST
+
+/* Adjacent inline puts merge only while every one of them is valid: a bad one in a run is
+ * refused alone, and the merged put never passes the heap's end. */
+START_TEST(test_bad_descriptor_in_merge_run)
+{
+    struct ro_ring *ring = small_setup(0);
+    struct ro_desc d = { 0 };
+    uint64_t v;
+
+    for (uint64_t k = 0; k < 6; k++) {
+        d = (struct ro_desc){ .op = RO_OP_PUT_INLINE, .pe = 1, .raddr = SMALL_HEAP - 32 + 8 * k,
+                              .len = k == 2 ? 16 : 8, .arg = { k + 1, 0xeeeeeeeeeeeeeeeeull } };
+        ro_gpu_post(ring->prod, &d, "check_ring_proxy");
+    }
+    ro_gpu_prods_quiet(&ring->prod, 1, "check_ring_proxy");
+    for (uint64_t k = 0; k < 4; k++) {
+        memcpy(&v, small_mem.heap + SMALL_HEAP - 32 + 8 * k, 8);
+        ck_assert_uint_eq(v, k == 2 ? 0 : k + 1);
+    }
+    for (size_t i = SMALL_HEAP; i < sizeof(small_mem.heap); i++)
+        ck_assert_msg(small_mem.heap[i] == 0, "byte %zu past the heap written", i);
+    ck_assert_msg(strstr(check_log_take(), "more than 8 bytes"), "the 16-byte inline put was not refused");
+    ro_proxy_ring_remove(proxy, ring);
+    close_proxy();
+}
+END_TEST
+
+/* Empty puts from NULL on a transport that holds operations (its inject copy called
+ * memcpy(buf, NULL, 0): found by fuzz_proxy_desc under UBSan). */
+START_TEST(test_empty_put_held)
+{
+    struct ro_ring *ring = small_setup(8);
+    struct ro_desc d = { .op = RO_OP_PUT, .pe = 1, .raddr = 16, .len = 0 };
+
+    for (int i = 0; i < 20; i++)
+        ro_gpu_post(ring->prod, &d, "check_ring_proxy");
+    d = (struct ro_desc){ .op = RO_OP_GET, .pe = 1, .raddr = 16, .len = 0 };
+    ro_gpu_post(ring->prod, &d, "check_ring_proxy");
+    ro_gpu_prods_quiet(&ring->prod, 1, "check_ring_proxy");
+    ck_assert_uint_eq(xnull.puts, 20);
+    ck_assert_uint_eq(xnull.bytes, 0);
+    ck_assert_str_eq(check_log_take(), "");
+    ro_proxy_ring_remove(proxy, ring);
+    close_proxy();
+}
+END_TEST
+
 static Suite *ring_proxy_suite(void)
 {
     Suite *s = suite_create("ring_proxy");
@@ -405,6 +572,13 @@ static Suite *ring_proxy_suite(void)
     tc = tcase_create("adjacent puts merge");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_adjacent_puts_merge);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("bad descriptors refused");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_bad_descriptors_refused);
+    tcase_add_test(tc, test_bad_descriptor_in_merge_run);
+    tcase_add_test(tc, test_empty_put_held);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("transport error");
