@@ -38,11 +38,14 @@ have() {
 }
 
 # Processes of the last job still there (not zombies): named, then CONTinued and KILLed.
+# A killed PE leaves its shm provider's region behind (/dev/shm/rocshmem_ro-UID-PID-*,
+# src/ofi/ro_ofi_ep.c): removed here, or every run would leave a few MB in /dev/shm.
 leftovers() {
     left=
     for f in "$dir"/pe*.pid; do
         [ -f "$f" ] || continue
         pid=$(cat "$f")
+        rm -f /dev/shm/rocshmem_ro-"$(id -u)"-"$pid"-*
         [ -r "/proc/$pid/stat" ] || continue
         [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = func_fault ] || continue
         state=$(sed 's/^.*) //' "/proc/$pid/stat" | cut -d' ' -f1)
