@@ -3,6 +3,9 @@
 # configuration needs a tree of its own. Skips (77) without git. Sets $work (removed on
 # exit) and leaves the caller in $work/tree; step() runs a command, quiet unless it fails.
 src=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+# Run by make check, these scripts inherit its MAKEFLAGS, which carry the suite's own
+# command line (TEST_LOGS=every test): the copy's makes would run the whole suite again.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 command -v git >/dev/null && [ -e "$src/.git" ] || { echo "skip: needs the git tree"; exit 77; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
