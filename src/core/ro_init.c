@@ -34,15 +34,33 @@ void ro_core_fatal(const char *why)
     _exit(1);
 }
 
+/* Bounds that keep the sizes derived from these variables in range: a ring's size is an
+ * unsigned, the context pool has MAX_NUM_CONTEXTS + 1 entries (4294967295 wrapped it to
+ * none, and init wrote past it; found by fuzzing the parsers). */
+#define RO_RING_SIZE_MAX ((size_t)1 << 24)
+#define RO_MAX_NUM_CONTEXTS_MAX 65535u
+
 static int ro_init_env(void)
 {
     int rc = ro_env_parse(&ro_core.env);
-    ro_log_level = (int)ro_core.env.DEBUG_LEVEL;
+    if (!rc && ro_core.env.DEBUG_LEVEL > RO_LOG_DEBUG) {
+        RO_ERR("ROCSHMEM_DEBUG_LEVEL=%u: must be 0..%d", ro_core.env.DEBUG_LEVEL, RO_LOG_DEBUG);
+        rc = -EINVAL;
+    }
+    if (!rc)
+        ro_log_level = (int)ro_core.env.DEBUG_LEVEL;
     if (rc)
         RO_ERR("rocshmem_init: invalid environment (see the messages above; rocshmem_info lists "
                "every variable)");
-    if (!rc && (ro_core.env.RO_RING_SIZE < 64 || (ro_core.env.RO_RING_SIZE & (ro_core.env.RO_RING_SIZE - 1)))) {
-        RO_ERR("ROCSHMEM_RO_RING_SIZE=%zu: must be a power of two of at least 64", ro_core.env.RO_RING_SIZE);
+    if (!rc && (ro_core.env.RO_RING_SIZE < 64 || ro_core.env.RO_RING_SIZE > RO_RING_SIZE_MAX ||
+                (ro_core.env.RO_RING_SIZE & (ro_core.env.RO_RING_SIZE - 1)))) {
+        RO_ERR("ROCSHMEM_RO_RING_SIZE=%zu: must be a power of two from 64 to %zu",
+               ro_core.env.RO_RING_SIZE, RO_RING_SIZE_MAX);
+        rc = -EINVAL;
+    }
+    if (!rc && ro_core.env.MAX_NUM_CONTEXTS > RO_MAX_NUM_CONTEXTS_MAX) {
+        RO_ERR("ROCSHMEM_MAX_NUM_CONTEXTS=%u: must be at most %u", ro_core.env.MAX_NUM_CONTEXTS,
+               RO_MAX_NUM_CONTEXTS_MAX);
         rc = -EINVAL;
     }
     if (!rc && (ro_core.env.RO_DEFAULT_CTX_RINGS < 1 || ro_core.env.RO_DEFAULT_CTX_RINGS > RO_CTX_MAX_RINGS)) {

@@ -77,6 +77,12 @@ check "ROCSHMEM_BOOTSTRAP=bogus" nonzero $? "ROCSHMEM_BOOTSTRAP=bogus"
 ROCSHMEM_HEAP_SIZE=12Q "$run" hydra shm 2 "$prog" --init-only </dev/null >"$log" 2>&1
 check "ROCSHMEM_HEAP_SIZE=12Q" nonzero $? "ROCSHMEM_HEAP_SIZE=12Q"
 
+# Values that parse but would overflow what init sizes from them (found by fuzzing).
+for bad in ROCSHMEM_MAX_NUM_CONTEXTS=4294967295 ROCSHMEM_RO_RING_SIZE=4G ROCSHMEM_DEBUG_LEVEL=2147483648; do
+    env "$bad" "$run" hydra shm 2 "$prog" --init-only </dev/null >"$log" 2>&1
+    check "$bad" nonzero $? "${bad%%=*}=" "must be"
+done
+
 ROCSHMEM_RO_PROXY_CPU=99 "$run" hydra shm 2 "$prog" --init-only </dev/null >"$log" 2>&1
 check "ROCSHMEM_RO_PROXY_CPU=99" nonzero $? "ROCSHMEM_RO_PROXY_CPU=99: not a core list"
 
