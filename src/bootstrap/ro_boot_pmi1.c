@@ -272,6 +272,11 @@ static _Noreturn void ro_boot_pmi1_abort(struct ro_boot *b, int code, const char
     int len;
 
     RO_LOG(code ? RO_LOG_ERROR : RO_LOG_INFO, "aborting the job (exit code %d): %s", code, why);
+    /* Hydra (MPICH 4.0) forwards a rank's stderr asynchronously and may drop what is still
+     * in the pipe when an abort tears the job down (seen in bad_input.sh, for fatal errors
+     * and for rocshmem_global_exit alike): give it a moment, so the messages that say why
+     * reach the user. */
+    usleep(200 * 1000);
     /* Note: another thread may be in the middle of a command on this socket; the job is
      * ending either way, and Hydra also ends it when it sees this process exit nonzero. */
     len = snprintf(line, sizeof(line), "cmd=abort exitcode=%d\n", code);

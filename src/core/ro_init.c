@@ -25,10 +25,6 @@ void ro_core_fatal(const char *why)
     if (__atomic_exchange_n(&ending, 1, __ATOMIC_ACQ_REL))
         for (;;)
             pause();
-    /* Hydra (MPICH 4.0) forwards a rank's stderr asynchronously and may drop what is still
-     * in the pipe when an abort tears the job down (seen in bad_input.sh): give it a
-     * moment, so the message that says why reaches the user. */
-    usleep(200 * 1000);
     if (ro_core.boot)
         ro_core.boot->ops->abort(ro_core.boot, 1, why);
     _exit(1);
