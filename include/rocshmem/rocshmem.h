@@ -294,6 +294,125 @@ ROCSHMEM_API void rocshmem_barrier_all_wg(void);
 ROCSHMEM_API void rocshmem_sync_all_wave(void);
 ROCSHMEM_API void rocshmem_sync_all_wg(void);
 
+/* ---- teams (host creates; queries, contexts and collectives also device) ------------ */
+/* OpenSHMEM 1.5 rules: a split is collective over the parent team (every member calls it);
+ * a PE left out gets ROCSHMEM_TEAM_INVALID. At most ROCSHMEM_MAX_TEAMS teams exist at once,
+ * WORLD and SHARED included; each owns synchronization words and scratch space in the
+ * symmetric heap (README: "Teams"). 0 on success, nonzero (on every member) on error. */
+#define ROCSHMEM_TEAM_NUM_CONTEXTS 1L
+int  rocshmem_team_split_strided(rocshmem_team_t parent, int start, int stride, int size,
+                                 const rocshmem_team_config_t *config, long config_mask,
+                                 rocshmem_team_t *new_team);
+int  rocshmem_team_split_2d(rocshmem_team_t parent, int xrange,
+                            const rocshmem_team_config_t *xaxis_config, long xaxis_mask,
+                            rocshmem_team_t *xaxis_team,
+                            const rocshmem_team_config_t *yaxis_config, long yaxis_mask,
+                            rocshmem_team_t *yaxis_team);
+/* Ignores ROCSHMEM_TEAM_WORLD, ROCSHMEM_TEAM_SHARED and ROCSHMEM_TEAM_INVALID. */
+void rocshmem_team_destroy(rocshmem_team_t team);
+int  rocshmem_team_get_config(rocshmem_team_t team, long config_mask,
+                              rocshmem_team_config_t *config);
+int  rocshmem_team_create_ctx(rocshmem_team_t team, long options, rocshmem_ctx_t *ctx);
+
+/* ---- collectives ------------------------------------------------------------------ */
+/* Every member of the team calls, in the same order on every member, at one scope: one
+ * thread, one wave (_wave) or one workgroup (_wg) per PE. barrier = quiet + sync. */
+#define ROCSHMEM_DECL_TEAM_SYNC(SCOPE)                                                   \
+    ROCSHMEM_API void rocshmem_barrier##SCOPE(rocshmem_team_t team);                     \
+    ROCSHMEM_API void rocshmem_ctx_barrier##SCOPE(rocshmem_ctx_t ctx, rocshmem_team_t team); \
+    ROCSHMEM_API void rocshmem_team_sync##SCOPE(rocshmem_team_t team);                   \
+    ROCSHMEM_API void rocshmem_ctx_sync##SCOPE(rocshmem_ctx_t ctx, rocshmem_team_t team); \
+    ROCSHMEM_API void rocshmem_ctx_barrier_all##SCOPE(rocshmem_ctx_t ctx);               \
+    ROCSHMEM_API void rocshmem_ctx_sync_all##SCOPE(rocshmem_ctx_t ctx);                  \
+    ROCSHMEM_API void rocshmem_ctx_broadcastmem##SCOPE(rocshmem_ctx_t ctx, rocshmem_team_t team, \
+                                                       void *dest, const void *source,   \
+                                                       size_t nbytes, int pe_root);      \
+    ROCSHMEM_API void rocshmem_broadcastmem##SCOPE(rocshmem_team_t team, void *dest,     \
+                                                   const void *source, size_t nbytes,    \
+                                                   int pe_root);                         \
+    ROCSHMEM_API void rocshmem_ctx_fcollectmem##SCOPE(rocshmem_ctx_t ctx, rocshmem_team_t team, \
+                                                      void *dest, const void *source,    \
+                                                      size_t nbytes);                    \
+    ROCSHMEM_API void rocshmem_fcollectmem##SCOPE(rocshmem_team_t team, void *dest,      \
+                                                  const void *source, size_t nbytes);    \
+    ROCSHMEM_API void rocshmem_ctx_alltoallmem##SCOPE(rocshmem_ctx_t ctx, rocshmem_team_t team, \
+                                                      void *dest, const void *source,    \
+                                                      size_t nbytes);                    \
+    ROCSHMEM_API void rocshmem_alltoallmem##SCOPE(rocshmem_team_t team, void *dest,      \
+                                                  const void *source, size_t nbytes);
+ROCSHMEM_DECL_TEAM_SYNC()
+ROCSHMEM_DECL_TEAM_SYNC(_wave)
+ROCSHMEM_DECL_TEAM_SYNC(_wg)
+#undef ROCSHMEM_DECL_TEAM_SYNC
+
+/* broadcast: pe_root is the root's number in the team; fcollect: member i's nelems land at
+ * dest + i * nelems everywhere; alltoall: block j of member i's source lands in block i of
+ * member j's dest; alltoallv (rocSHMEM 3.4): member i sends source_nelems[j] elements from
+ * source + source_displs[j] to member j, where they land at dest + dest_displs[i] as member
+ * j gave it (dest_nelems[i] there must be the same count). */
+#define ROCSHMEM_DECL_DATA_COLL_SCOPE(NAME, TYPE, SCOPE)                                 \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_broadcast##SCOPE(rocshmem_ctx_t ctx, rocshmem_team_t team, \
+                                                             TYPE *dest, const TYPE *source, \
+                                                             int nelems, int pe_root);   \
+    ROCSHMEM_API void rocshmem_##NAME##_broadcast##SCOPE(rocshmem_team_t team, TYPE *dest, \
+                                                         const TYPE *source, int nelems, \
+                                                         int pe_root);                   \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_fcollect##SCOPE(rocshmem_ctx_t ctx, rocshmem_team_t team, \
+                                                            TYPE *dest, const TYPE *source, \
+                                                            int nelems);                 \
+    ROCSHMEM_API void rocshmem_##NAME##_fcollect##SCOPE(rocshmem_team_t team, TYPE *dest, \
+                                                        const TYPE *source, int nelems); \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_alltoall##SCOPE(rocshmem_ctx_t ctx, rocshmem_team_t team, \
+                                                            TYPE *dest, const TYPE *source, \
+                                                            int nelems);                 \
+    ROCSHMEM_API void rocshmem_##NAME##_alltoall##SCOPE(rocshmem_team_t team, TYPE *dest, \
+                                                        const TYPE *source, int nelems); \
+    ROCSHMEM_API void rocshmem_ctx_##NAME##_alltoallv##SCOPE(                            \
+        rocshmem_ctx_t ctx, rocshmem_team_t team, TYPE *dest, const size_t dest_nelems[], \
+        const size_t dest_displs[], TYPE *source, const size_t source_nelems[],          \
+        const size_t source_displs[]);                                                   \
+    ROCSHMEM_API void rocshmem_##NAME##_alltoallv##SCOPE(                                \
+        rocshmem_team_t team, TYPE *dest, const size_t dest_nelems[],                    \
+        const size_t dest_displs[], TYPE *source, const size_t source_nelems[],          \
+        const size_t source_displs[]);
+#define ROCSHMEM_DECL_DATA_COLL(NAME, TYPE, KIND)                                        \
+    ROCSHMEM_DECL_DATA_COLL_SCOPE(NAME, TYPE, )                                          \
+    ROCSHMEM_DECL_DATA_COLL_SCOPE(NAME, TYPE, _wave)                                     \
+    ROCSHMEM_DECL_DATA_COLL_SCOPE(NAME, TYPE, _wg)
+ROCSHMEM_FOR_RMA_TYPES(ROCSHMEM_DECL_DATA_COLL)
+#undef ROCSHMEM_DECL_DATA_COLL
+#undef ROCSHMEM_DECL_DATA_COLL_SCOPE
+
+/* reduce: dest[k] = OP over the members of source[k], k < nreduce (dest may be source);
+ * reduce_scatter: source holds one block of nreduce elements per member (the team's size),
+ * and member i gets the reduction
+ * of block i in dest. 0 on success, nonzero when the arguments were refused. */
+#define ROCSHMEM_DECL_REDUCE_SCOPE(NAME, TYPE, OP, SCOPE)                                \
+    ROCSHMEM_API int rocshmem_ctx_##NAME##_##OP##_reduce##SCOPE(                         \
+        rocshmem_ctx_t ctx, rocshmem_team_t team, TYPE *dest, const TYPE *source, int nreduce); \
+    ROCSHMEM_API int rocshmem_##NAME##_##OP##_reduce##SCOPE(                             \
+        rocshmem_team_t team, TYPE *dest, const TYPE *source, int nreduce);              \
+    ROCSHMEM_API int rocshmem_ctx_##NAME##_##OP##_reduce_scatter##SCOPE(                 \
+        rocshmem_ctx_t ctx, rocshmem_team_t team, TYPE *dest, const TYPE *source, int nreduce); \
+    ROCSHMEM_API int rocshmem_##NAME##_##OP##_reduce_scatter##SCOPE(                     \
+        rocshmem_team_t team, TYPE *dest, const TYPE *source, int nreduce);
+#define ROCSHMEM_DECL_REDUCE_OP(NAME, TYPE, OP)                                          \
+    ROCSHMEM_DECL_REDUCE_SCOPE(NAME, TYPE, OP, )                                         \
+    ROCSHMEM_DECL_REDUCE_SCOPE(NAME, TYPE, OP, _wave)                                    \
+    ROCSHMEM_DECL_REDUCE_SCOPE(NAME, TYPE, OP, _wg)
+#define ROCSHMEM_DECL_REDUCE_ARITH(NAME, TYPE, KIND)                                     \
+    ROCSHMEM_DECL_REDUCE_OP(NAME, TYPE, sum) ROCSHMEM_DECL_REDUCE_OP(NAME, TYPE, prod)   \
+    ROCSHMEM_DECL_REDUCE_OP(NAME, TYPE, min) ROCSHMEM_DECL_REDUCE_OP(NAME, TYPE, max)
+#define ROCSHMEM_DECL_REDUCE_BITWISE(NAME, TYPE, KIND)                                   \
+    ROCSHMEM_DECL_REDUCE_OP(NAME, TYPE, and) ROCSHMEM_DECL_REDUCE_OP(NAME, TYPE, or)     \
+    ROCSHMEM_DECL_REDUCE_OP(NAME, TYPE, xor)
+ROCSHMEM_FOR_REDUCE_ARITH_TYPES(ROCSHMEM_DECL_REDUCE_ARITH)
+ROCSHMEM_FOR_REDUCE_BITWISE_TYPES(ROCSHMEM_DECL_REDUCE_BITWISE)
+#undef ROCSHMEM_DECL_REDUCE_ARITH
+#undef ROCSHMEM_DECL_REDUCE_BITWISE
+#undef ROCSHMEM_DECL_REDUCE_OP
+#undef ROCSHMEM_DECL_REDUCE_SCOPE
+
 #ifdef __cplusplus
 }
 #endif

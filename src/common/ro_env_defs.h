@@ -8,6 +8,8 @@
 RO_ENV(HEAP_SIZE,            size,      "256M", "symmetric heap bytes per PE (K/M/G suffixes accepted)")
 RO_ENV(HEAP_LOCATION,        heap_loc,  "auto", "where the heap lives: device (GPU memory; same-node peers by IPC) | host (pinned) | auto: device for programs with GPU kernels, else host")
 RO_ENV(MAX_NUM_CONTEXTS,     uint,      "64",   "contexts that rocshmem_ctx_create may hand out, at most 65535 (each owns a ring)")
+RO_ENV(MAX_TEAMS,            uint,      "32",   "teams that may exist at once, WORLD and SHARED included (2..1024); each owns a slot of the heap's team arena")
+RO_ENV(RO_TEAM_SCRATCH,      size,      "64K",  "scratch bytes of each team slot in the symmetric heap (reductions and reduce_scatter are pipelined through it)")
 RO_ENV(DISABLE_MIXED_IPC,    bool,      "0",    "1: reach same-node peers through the proxy and libfabric, not IPC")
 RO_ENV(BOOTSTRAP,            bootstrap, "auto", "auto | pmix | pmi1 | pmi2 | single")
 RO_ENV(RO_PROVIDER,          string,    "",     "libfabric provider (e.g. shm, tcp, sockets); empty: FI_PROVIDER, else the first that fits")

@@ -36,7 +36,11 @@ struct ro_core {
     uint8_t **ipc_base, **ipc_base_dev;
     int ipc_one_gpu;              /* every mapped PE drives this PE's GPU */
     void **ipc_mapped;
-    struct ro_team *teams;        /* from gpu->mem: [0] world, [1] shared */
+    /* The team pool (ro_team.c): host entries (the handles; [0] WORLD, [1] SHARED), the
+     * device's copy (the same array on a CPU-only PE), and the team arena's offset in the
+     * heap (its reserved bytes). */
+    struct ro_team *teams, *teams_dev;
+    size_t team_arena_off;
     /* ro_gpu_state as device code must see it (tables in device memory): the device
      * library's attach step copies it to the GPU. */
     struct ro_dev_state dev_view;

@@ -11,6 +11,7 @@
 
 #include "common/ro_log.h"
 #include "core/ro_core.h"
+#include "core/ro_team.h"
 
 /* What a peer needs to reach our heap, and what catches mismatched settings. */
 struct ro_heap_card {
@@ -61,10 +62,14 @@ int ro_heap_needs_hmem(const char **why_pe)
 /* The region and the heap in it, registered for the proxy's peers. */
 static int ro_heap_make(struct ro_heap_card *mine, int need_mr)
 {
-    size_t reserved = (sizeof(struct ro_gpu_reserved) + RO_SHEAP_ALIGN - 1) &
-                      ~(size_t)(RO_SHEAP_ALIGN - 1);
-    size_t size = ro_core.env.HEAP_SIZE;
-    int rc;
+    size_t reserved, size = ro_core.env.HEAP_SIZE;
+    int rc = ro_team_arena_size(&reserved);
+
+    if (rc)
+        return rc;
+    /* The team arena is the heap's reserved bytes, at its start. */
+    ro_core.team_arena_off = 0;
+    reserved = (reserved + RO_SHEAP_ALIGN - 1) & ~(size_t)(RO_SHEAP_ALIGN - 1);
 
     if (ro_core.heap_on_device) {
         if (size > SIZE_MAX - RO_SHEAP_BASE_ALIGN) {

@@ -17,6 +17,7 @@
 
 #include "common/ro_log.h"
 #include "core/ro_core.h"
+#include "core/ro_team.h"
 
 #define RO_HOSTNAME_MAX 64
 
@@ -210,56 +211,24 @@ static int ro_boot_sync(void)
     return ro_core.boot->ops->barrier(ro_core.boot);
 }
 
-/* ROCSHMEM_TEAM_SHARED: the PEs this PE maps, when they form a strided team (they do when a
- * launcher places ranks by node or round robin); else this PE alone, with a warning. */
-static void ro_init_team_shared(struct ro_team *t)
-{
-    int me = ro_core.boot->rank, first = -1, stride = 0, size = 0, ok = 1;
-
-    for (int pe = 0; pe < ro_core.boot->size && ro_core.ipc_base; pe++) {
-        if (!ro_core.ipc_base[pe])
-            continue;
-        if (first < 0)
-            first = pe;
-        else if (size == 1)
-            stride = pe - first;
-        else if (pe != first + size * stride)
-            ok = 0;
-        size++;
-    }
-    if (size < 2 || !ok) {
-        if (!ok)
-            RO_WARN("the PEs this PE maps are not evenly spaced: ROCSHMEM_TEAM_SHARED holds "
-                    "this PE alone");
-        first = me;
-        stride = 1;
-        size = 1;
-    }
-    t->start = first;
-    t->stride = stride;
-    t->size = size;
-}
-
 int ro_init_device_state(int thread_level)
 {
     struct ro_dev_state *s = &ro_gpu_state;
-    int proxy_peers = 0;
+    int proxy_peers = 0, rc = ro_team_init();
 
+    if (rc)
+        return rc;
     for (int pe = 0; pe < ro_core.boot->size; pe++)
         proxy_peers |= !ro_core.ipc_base || !ro_core.ipc_base[pe];
-    ro_core.teams = ro_core.gpu->mem->alloc(2 * sizeof(struct ro_team), "the teams");
-    if (!ro_core.teams)
-        return -ENOMEM;
-    ro_core.teams[0] = (struct ro_team){ .start = 0, .stride = 1, .size = ro_core.boot->size };
-    ro_init_team_shared(&ro_core.teams[1]);
-    ROCSHMEM_TEAM_WORLD = &ro_core.teams[0];
-    ROCSHMEM_TEAM_SHARED = &ro_core.teams[1];
+
     s->my_pe = ro_core.boot->rank;
     s->n_pes = ro_core.boot->size;
     s->thread_level = thread_level;
     s->heap_base = ro_core.heap.base;
     s->heap_size = ro_core.heap.size;
-    s->reserved = (struct ro_gpu_reserved *)(void *)ro_core.heap.base;
+    s->teams = ro_core.teams;
+    s->team_handles = ro_core.teams;
+    s->max_teams = ro_core.env.MAX_TEAMS;
     s->timeout_ns = (uint64_t)ro_core.env.RO_TIMEOUT * 1000000000u;
     s->ipc_base = ro_core.ipc_base;
     s->proxy_peers = proxy_peers;
@@ -272,6 +241,7 @@ int ro_init_device_state(int thread_level)
     s->host_sync = ro_boot_sync;
     ro_core.dev_view = *s;
     ro_core.dev_view.ipc_base = ro_core.ipc_base_dev;
+    ro_core.dev_view.teams = ro_core.teams_dev;
     ro_core.dev_view.fatal = NULL;
     ro_core.dev_view.host_copy = NULL;
     ro_core.dev_view.host_sync = NULL;
@@ -286,8 +256,7 @@ void ro_fini_all(void)
     ro_gpu_state.ctxs = NULL;
     ROCSHMEM_CTX_DEFAULT.ctx_opaque = NULL;
     ROCSHMEM_TEAM_WORLD = ROCSHMEM_TEAM_SHARED = NULL;
-    ro_core.gpu->mem->free(ro_core.teams);
-    ro_core.teams = NULL;
+    ro_team_fini();
     ro_ofi_close(ro_core.ofi);
     ro_core.ofi = NULL;
     ro_fini_heap();

@@ -30,26 +30,47 @@ struct ro_ctx {
     uint64_t in_use;     /* claimed with a compare-and-swap */
 };
 
-/* The PEs start, start + stride, ... (size of them). */
+/* A team: the PEs start, start + stride, ... (size of them), in WORLD's numbering. Teams
+ * live in a pool made at init (host-visible entries, which are the handles, and a copy that
+ * device code reads: ro_coll_team); fixed from creation to destroy. Each owns slot `slot`
+ * of the team arena in the symmetric heap: its synchronization words (RO_TS_* below) and
+ * `scratch_size` bytes of scratch, at the same offset on every member. */
 struct ro_team {
     int start, stride, size;
+    int my_idx;                    /* this PE's number in the team */
+    int slot;                      /* its pool entry and arena slot */
+    int num_contexts;
+    int all_ipc;                   /* every member is mapped (GPU IPC): on-node algorithms */
+    int in_use;
+    uint64_t *sync;                /* the slot's words in the heap */
+    uint8_t *scratch;
+    size_t scratch_size;
 };
 
-/* Runtime words at the start of the symmetric heap (the heap's reserved bytes). */
-#define RO_GPU_BARRIER_ROUNDS 32
-struct ro_gpu_reserved {
-    uint64_t barrier[RO_GPU_BARRIER_ROUNDS];   /* round k: bumped by PE (me - 2^k) mod n */
-    /* Barriers this PE has entered, host and device alike: memory both see, not a field of
-     * the state, of which a GPU target keeps a copy per side. */
-    uint64_t barrier_epoch;
-};
+/* A team slot's synchronization words, in the heap; n is the job's PE count. Every signal
+ * word has one writer (psig[i]: team member i), which SETs it to the number of the phase
+ * it signals; phases are numbered alike on every member (each call takes the same count),
+ * so a wait for >= the phase's number cannot be met by an older phase, and back-to-back
+ * collectives need no barrier between them. */
+#define RO_TEAM_SPLIT_WORDS 16     /* a bitmap of free slots: ROCSHMEM_MAX_TEAMS <= 1024 */
+#define RO_TEAM_SYNC_WORDS(n) (1 + 2 * RO_TEAM_SPLIT_WORDS + 5 * (size_t)(n))
+#define RO_TS_EPOCH 0                                  /* phases this PE has begun */
+#define RO_TS_SPLIT_IN 1                               /* a split's bitmaps (reduced) */
+#define RO_TS_SPLIT_OUT (RO_TS_SPLIT_IN + RO_TEAM_SPLIT_WORDS)
+#define RO_TS_PSIG (RO_TS_SPLIT_OUT + RO_TEAM_SPLIT_WORDS)   /* [n] */
+#define RO_TS_META_IN(n) (RO_TS_PSIG + (size_t)(n))          /* [2n] alltoallv's counts in */
+#define RO_TS_META_OUT(n) (RO_TS_PSIG + 3 * (size_t)(n))     /* [2n] and out */
 
 struct ro_dev_state {
     int my_pe, n_pes;
     int thread_level;
     uint8_t *heap_base;
     size_t heap_size;
-    struct ro_gpu_reserved *reserved;
+    /* The team pool: entries as this side reads them (device code: the device's copy), and
+     * the host's entries, whose addresses are the handles. */
+    struct ro_team *teams;
+    const struct ro_team *team_handles;
+    unsigned max_teams;
     uint64_t timeout_ns;           /* bound on every wait for the proxy */
     struct ro_ctx *ctxs;           /* ctxs[0] is ROCSHMEM_CTX_DEFAULT */
     /* The producers' lines of the default context's GPU rings, as device code finds them in
@@ -101,5 +122,7 @@ RO_FN int  ro_gpu_ctx_claim(long options, rocshmem_ctx_t *ctx);
 RO_FN int  ro_gpu_ctx_valid(const struct ro_ctx *c);
 /* Quiets the context and returns it to the pool. */
 RO_FN void ro_gpu_ctx_release(struct ro_ctx *c);
+/* Quiets every context in use (ro_gpu_order.c). */
+RO_FN void ro_gpu_quiet_all(const char *api);
 
 #endif

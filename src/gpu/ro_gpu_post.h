@@ -33,6 +33,22 @@ RO_DEVICE struct ro_ring_prod *ro_gpu_ctx_prod(rocshmem_ctx_t ctx)
 #endif
 }
 
+/* The pool entry of team handle h as this side reads it (device code: the device's copy), or
+ * NULL for ROCSHMEM_TEAM_INVALID, a destroyed team, or anything not a handle of the pool. */
+RO_DEVICE const struct ro_team *ro_gpu_team(rocshmem_team_t h)
+{
+    const struct ro_team *p = (const struct ro_team *)h, *t;
+    size_t i;
+
+    if (!p || p < ro_gpu_state.team_handles)
+        return NULL;
+    i = (size_t)(p - ro_gpu_state.team_handles);
+    if (i >= ro_gpu_state.max_teams)
+        return NULL;
+    t = &ro_gpu_state.teams[i];
+    return t->in_use ? t : NULL;
+}
+
 /* The ring of a producers' line (fixed at init), whose head and done the proxy writes. */
 RO_DEVICE struct ro_ring *ro_gpu_prod_ring(struct ro_ring_prod *p)
 {

@@ -5,8 +5,18 @@
 
 RO_FN int rocshmem_my_pe(void) { return ro_gpu_state.my_pe; }
 RO_FN int rocshmem_n_pes(void) { return ro_gpu_state.n_pes; }
-RO_FN int rocshmem_ctx_my_pe(rocshmem_ctx_t ctx) { return ro_gpu_state.my_pe; }
-RO_FN int rocshmem_ctx_n_pes(rocshmem_ctx_t ctx) { return ro_gpu_state.n_pes; }
+/* A context made for a team numbers PEs as its team does. */
+RO_FN int rocshmem_ctx_my_pe(rocshmem_ctx_t ctx)
+{
+    const struct ro_team *t = ro_gpu_team((rocshmem_team_t)ctx.team_opaque);
+    return t ? t->my_idx : ro_gpu_state.my_pe;
+}
+
+RO_FN int rocshmem_ctx_n_pes(rocshmem_ctx_t ctx)
+{
+    const struct ro_team *t = ro_gpu_team((rocshmem_team_t)ctx.team_opaque);
+    return t ? t->size : ro_gpu_state.n_pes;
+}
 
 RO_FN void rocshmem_query_thread(int *provided)
 {
@@ -39,17 +49,21 @@ static RO_FN int ro_team_index(const struct ro_team *t, int pe)
 
 RO_FN int rocshmem_team_my_pe(rocshmem_team_t team)
 {
-    return team ? ro_team_index(team, ro_gpu_state.my_pe) : -1;
+    const struct ro_team *t = ro_gpu_team(team);
+    return t ? t->my_idx : -1;
 }
 
 RO_FN int rocshmem_team_n_pes(rocshmem_team_t team)
 {
-    return team ? team->size : -1;
+    const struct ro_team *t = ro_gpu_team(team);
+    return t ? t->size : -1;
 }
 
 RO_FN int rocshmem_team_translate_pe(rocshmem_team_t src, int src_pe, rocshmem_team_t dest)
 {
-    if (!src || !dest || src_pe < 0 || src_pe >= src->size)
+    const struct ro_team *s = ro_gpu_team(src), *d = ro_gpu_team(dest);
+
+    if (!s || !d || src_pe < 0 || src_pe >= s->size)
         return -1;
-    return ro_team_index(dest, src->start + src_pe * src->stride);
+    return ro_team_index(d, s->start + src_pe * s->stride);
 }

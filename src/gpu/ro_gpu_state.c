@@ -73,12 +73,17 @@ RO_FN int rocshmem_wg_ctx_create(long options, rocshmem_ctx_t *ctx)
 
 RO_FN int rocshmem_wg_team_create_ctx(rocshmem_team_t team, long options, rocshmem_ctx_t *ctx)
 {
-    if (team != ROCSHMEM_TEAM_WORLD) {
+    int rc;
+
+    if (!ro_gpu_team(team)) {
         if (ro_thread_id() == 0)
-            RO_GPU_ERR("only ROCSHMEM_TEAM_WORLD is supported until teams exist");
+            RO_GPU_ERR("rocshmem_wg_team_create_ctx: not a valid team");
         return ROCSHMEM_ERROR;
     }
-    return rocshmem_wg_ctx_create(options, ctx);
+    rc = rocshmem_wg_ctx_create(options, ctx);
+    if (rc == ROCSHMEM_SUCCESS)
+        ctx->team_opaque = team;
+    return rc;
 }
 
 RO_FN void rocshmem_wg_ctx_destroy(rocshmem_ctx_t *ctx)

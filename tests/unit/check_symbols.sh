@@ -46,7 +46,22 @@ cat > "$tmp/typed.c" <<'EOF'
     rocshmem_##N##_atomic_fetch_##OP rocshmem_ctx_##N##_atomic_fetch_##OP                  \
     rocshmem_##N##_atomic_##OP rocshmem_ctx_##N##_atomic_##OP
 #define AMO_BITWISE(N, T, K) AMO_BITWISE_OP(N, and) AMO_BITWISE_OP(N, or) AMO_BITWISE_OP(N, xor)
+#define COLL_SCOPE(N, S)                                                                   \
+    rocshmem_##N##_broadcast##S rocshmem_ctx_##N##_broadcast##S                            \
+    rocshmem_##N##_fcollect##S rocshmem_ctx_##N##_fcollect##S                              \
+    rocshmem_##N##_alltoall##S rocshmem_ctx_##N##_alltoall##S                              \
+    rocshmem_##N##_alltoallv##S rocshmem_ctx_##N##_alltoallv##S
+#define COLL(N, T, K) COLL_SCOPE(N, ) COLL_SCOPE(N, _wave) COLL_SCOPE(N, _wg)
+#define REDUCE_SCOPE(N, OP, S)                                                             \
+    rocshmem_##N##_##OP##_reduce##S rocshmem_ctx_##N##_##OP##_reduce##S                    \
+    rocshmem_##N##_##OP##_reduce_scatter##S rocshmem_ctx_##N##_##OP##_reduce_scatter##S
+#define REDUCE_OP(N, OP) REDUCE_SCOPE(N, OP, ) REDUCE_SCOPE(N, OP, _wave) REDUCE_SCOPE(N, OP, _wg)
+#define REDUCE_ARITH(N, T, K) REDUCE_OP(N, sum) REDUCE_OP(N, prod) REDUCE_OP(N, min) REDUCE_OP(N, max)
+#define REDUCE_BITWISE(N, T, K) REDUCE_OP(N, and) REDUCE_OP(N, or) REDUCE_OP(N, xor)
 ROCSHMEM_FOR_RMA_TYPES(RMA)
+ROCSHMEM_FOR_RMA_TYPES(COLL)
+ROCSHMEM_FOR_REDUCE_ARITH_TYPES(REDUCE_ARITH)
+ROCSHMEM_FOR_REDUCE_BITWISE_TYPES(REDUCE_BITWISE)
 ROCSHMEM_FOR_AMO_EXTENDED_TYPES(AMO_EXTENDED)
 ROCSHMEM_FOR_AMO_STANDARD_TYPES(AMO_STANDARD)
 ROCSHMEM_FOR_AMO_BITWISE_TYPES(AMO_BITWISE)

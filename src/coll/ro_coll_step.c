@@ -1,0 +1,146 @@
+/* The steps of every collective algorithm (ro_coll.h): a signal, a put-with-signal, a
+ * bounded wait for a member's signal, a group copy, and the checks of a call's arguments. */
+#include "config.h"
+#include "coll/ro_coll.h"
+
+RO_FN void ro_coll_signal(rocshmem_ctx_t ctx, const struct ro_team *t, int to, uint64_t phase)
+{
+    uint64_t *w = &t->sync[RO_TS_PSIG + t->my_idx];
+    int pe = ro_team_pe(t, to);
+    uint8_t *peer = ro_gpu_ipc_addr(w, sizeof(*w), pe);
+
+    if (peer) {
+        /* One writer per word: a store, ordered after the group's copies by the fence. */
+        ro_gpu_ipc_fence();
+        ro_gpu_ipc_word(peer, &phase, sizeof(phase));
+        return;
+    }
+    rocshmem_ctx_putmem_signal_nbi(ctx, NULL, NULL, 0, w, phase, ROCSHMEM_SIGNAL_SET, pe);
+}
+
+RO_FN void ro_coll_put_signal(rocshmem_ctx_t ctx, const struct ro_grp *g, const struct ro_team *t,
+                              void *dest, const void *src, size_t n, int to, uint64_t phase,
+                              int blocking)
+{
+    int pe = ro_team_pe(t, to);
+    uint8_t *peer;
+
+    if (!n) {
+        if (g->rank == 0)
+            ro_coll_signal(ctx, t, to, phase);
+        return;
+    }
+    peer = ro_gpu_ipc_addr(dest, n, pe);
+    if (peer) {
+        ro_gpu_ipc_copy(peer, src, n, g->rank, g->size);
+        ro_grp_sync(g);
+        if (g->rank == 0)
+            ro_coll_signal(ctx, t, to, phase);
+        return;
+    }
+    if (g->rank != 0)
+        return;
+    if (blocking)
+        rocshmem_ctx_putmem_signal(ctx, dest, src, n, &t->sync[RO_TS_PSIG + t->my_idx], phase,
+                                   ROCSHMEM_SIGNAL_SET, pe);
+    else
+        rocshmem_ctx_putmem_signal_nbi(ctx, dest, src, n, &t->sync[RO_TS_PSIG + t->my_idx], phase,
+                                       ROCSHMEM_SIGNAL_SET, pe);
+}
+
+#if !defined(__CUDACC__) && !defined(__HIPCC__)
+/* Host code on a GPU heap: the word is read through the GPU runtime's copies. */
+static void ro_coll_wait_copied(const uint64_t *w, uint64_t phase, const char *api)
+{
+    unsigned iter = 0;
+    uint64_t start = 0, v;
+
+    while ((v = ro_coll_word_get(w)) < phase)
+        ro_gpu_wait_step(&iter, &start, api, "team members to arrive", v, phase);
+}
+#endif
+
+/* Every member mapped: the signal is a peer's store, which no proxy takes part in, so the
+ * wait keeps the proxy's activity words out of it; GPU scope where every member drives this
+ * GPU. */
+static RO_FN void ro_coll_wait_mapped(const uint64_t *w, uint64_t phase, const char *api)
+{
+    unsigned iter = 0;
+    uint64_t start = 0, v;
+    const int gpu_scope = ro_gpu_state.ipc_one_gpu;
+
+    while ((v = gpu_scope ? ro_load_acquire64(w) : ro_load_acquire64_sys(w)) < phase)
+        ro_gpu_wait_step(&iter, &start, api, "team members to arrive", v, phase);
+}
+
+RO_FN void ro_coll_wait(const struct ro_grp *g, const struct ro_team *t, int from, uint64_t phase,
+                        const char *api)
+{
+    if (g->rank == 0) {
+        const uint64_t *w = &t->sync[RO_TS_PSIG + from];
+#if !defined(__CUDACC__) && !defined(__HIPCC__)
+        if (ro_gpu_state.heap_on_device)
+            ro_coll_wait_copied(w, phase, api);
+        else
+#endif
+        if (t->all_ipc)
+            ro_coll_wait_mapped(w, phase, api);
+        else
+            ro_gpu_wait_ge(w, phase, api, "team members to arrive");
+    }
+    ro_grp_sync(g);
+}
+
+RO_FN void ro_coll_copy(const struct ro_grp *g, void *dst, const void *src, size_t n)
+{
+    if (n && dst != src) {
+#if !defined(__CUDACC__) && !defined(__HIPCC__)
+        /* Host memory: each member copies its slice. */
+        if (!ro_gpu_state.heap_on_device) {
+            size_t per = (n + (size_t)g->size - 1) / (size_t)g->size, lo = per * (size_t)g->rank;
+            if (lo < n)
+                memcpy((uint8_t *)dst + lo, (const uint8_t *)src + lo, n - lo < per ? n - lo : per);
+        } else
+#endif
+            ro_gpu_ipc_copy(dst, src, n, g->rank, g->size);
+    }
+    ro_grp_sync(g);
+}
+
+RO_FN int ro_coll_check_buf(const char *api, const char *what, const void *p, size_t len)
+{
+    const uint8_t *b = ro_gpu_state.heap_base, *q = (const uint8_t *)p;
+
+    if (!len || (q >= b && (size_t)(q - b) <= ro_gpu_state.heap_size &&
+                 len <= ro_gpu_state.heap_size - (size_t)(q - b)))
+        return 1;
+    RO_GPU_ERR("%s: %s [%p, +%zu) is not in the symmetric heap; the call is refused", api, what,
+               p, len);
+    return 0;
+}
+
+RO_FN int ro_coll_count_ok(const struct ro_grp *g, int count, const char *api)
+{
+    if (count >= 0)
+        return 1;
+    if (g->rank == 0)
+        RO_GPU_ERR("%s: element count %d < 0; the call is refused", api, count);
+    return 0;
+}
+
+RO_FN const struct ro_team *ro_coll_team_checked(rocshmem_team_t h, const char *api)
+{
+    const struct ro_team *t = ro_gpu_team(h);
+
+    if (!t)
+        RO_GPU_ERR("%s: not a valid team (ROCSHMEM_TEAM_INVALID, destroyed, or not a team "
+                   "handle); the call is refused", api);
+    return t;
+}
+
+RO_FN void ro_coll_complete(rocshmem_ctx_t ctx, const struct ro_grp *g)
+{
+    if (g->rank == 0 && ro_gpu_state.proxy_peers)
+        ro_gpu_ctx_quiet(ro_gpu_ctx(ctx), "a collective's puts");
+    ro_grp_sync(g);
+}

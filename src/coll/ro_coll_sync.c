@@ -1,0 +1,109 @@
+/* Barriers and syncs on any team, at every scope. sync: every member arrives before any
+ * leaves (flat or dissemination, ro_coll_pick.h); barrier: quiet, then sync. barrier_all and
+ * sync_all are those of ROCSHMEM_TEAM_WORLD. */
+#include "config.h"
+#include "coll/ro_coll_pick.h"
+
+#include <stdio.h>
+
+RO_FN void ro_coll_sync(rocshmem_ctx_t ctx, const struct ro_grp *g, const struct ro_team *t,
+                        const char *api)
+{
+    enum ro_coll_alg alg = ro_coll_pick(RO_COLL_SYNC, t, 0);
+    int me = t->my_idx, n = t->size;
+    uint64_t e;
+
+    /* The members' stores so far come before the leader's signals. */
+    ro_grp_sync(g);
+    if (alg == RO_ALG_NONE)
+        return;
+#if !defined(__CUDACC__) && !defined(__HIPCC__)
+    /* The host cannot make a GPU heap's signals fast, and the null transport carries none:
+     * a team of every PE meets through the bootstrap instead. */
+    if (ro_gpu_state.host_boot_barrier && n == ro_gpu_state.n_pes) {
+        if (ro_gpu_state.host_sync()) {
+            char why[128];
+            snprintf(why, sizeof(why), "%s: the bootstrap barrier failed", api);
+            ro_gpu_state.fatal(why);
+        }
+        return;
+    }
+#endif
+    e = ro_coll_phases(g, t, 1);
+    if (alg == RO_ALG_FLAT) {
+        if (g->rank == 0)
+            for (int j = 0; j < n; j++)
+                if (j != me)
+                    ro_coll_signal(ctx, t, j, e);
+        for (int j = 0; j < n; j++)
+            if (j != me)
+                ro_coll_wait(g, t, j, e, api);
+        return;
+    }
+    /* Round k: signal member me + 2^k, wait for member me - 2^k. Each round's writer is a
+     * different member, so one phase number serves every round. */
+    for (int dist = 1; dist < n; dist <<= 1) {
+        if (g->rank == 0)
+            ro_coll_signal(ctx, t, (me + dist) % n, e);
+        ro_coll_wait(g, t, (me - dist + n) % n, e, api);
+    }
+}
+
+/* ctx == NULL: every context of the PE (barrier, barrier_all), else ctx's. */
+RO_COLL_ENTRY void ro_coll_barrier(rocshmem_ctx_t ctx, int all_ctxs, const struct ro_grp *g,
+                                  rocshmem_team_t team, const char *api)
+{
+    const struct ro_team *t = ro_coll_team_checked(team, api);
+
+    if (!t)
+        return;
+    ro_grp_sync(g);
+    if (g->rank == 0) {
+        if (all_ctxs)
+            ro_gpu_quiet_all(api);
+        else
+            ro_gpu_ctx_quiet(ro_gpu_ctx(ctx), api);
+    }
+    ro_coll_sync(ctx, g, t, api);
+}
+
+RO_COLL_ENTRY void ro_coll_team_sync(rocshmem_ctx_t ctx, const struct ro_grp *g, rocshmem_team_t team,
+                                    const char *api)
+{
+    const struct ro_team *t = ro_coll_team_checked(team, api);
+
+    if (t)
+        ro_coll_sync(ctx, g, t, api);
+}
+
+#define RO_DEF_SYNC(SCOPE)                                                                 \
+    RO_FN void rocshmem_ctx_barrier##SCOPE(rocshmem_ctx_t ctx, rocshmem_team_t team)       \
+    { struct ro_grp g = RO_GRP(SCOPE);                                                     \
+      ro_coll_barrier(ctx, 0, &g, team, "rocshmem_ctx_barrier" #SCOPE); }                  \
+    RO_FN void rocshmem_barrier##SCOPE(rocshmem_team_t team)                               \
+    { struct ro_grp g = RO_GRP(SCOPE);                                                     \
+      ro_coll_barrier(ROCSHMEM_CTX_DEFAULT, 1, &g, team, "rocshmem_barrier" #SCOPE); }     \
+    RO_FN void rocshmem_ctx_sync##SCOPE(rocshmem_ctx_t ctx, rocshmem_team_t team)          \
+    { struct ro_grp g = RO_GRP(SCOPE);                                                     \
+      ro_coll_team_sync(ctx, &g, team, "rocshmem_ctx_sync" #SCOPE); }                      \
+    RO_FN void rocshmem_team_sync##SCOPE(rocshmem_team_t team)                             \
+    { struct ro_grp g = RO_GRP(SCOPE);                                                     \
+      ro_coll_team_sync(ROCSHMEM_CTX_DEFAULT, &g, team, "rocshmem_team_sync" #SCOPE); }    \
+    RO_FN void rocshmem_ctx_barrier_all##SCOPE(rocshmem_ctx_t ctx)                         \
+    { struct ro_grp g = RO_GRP(SCOPE);                                                     \
+      ro_coll_barrier(ctx, 0, &g, ROCSHMEM_TEAM_WORLD, "rocshmem_ctx_barrier_all" #SCOPE); } \
+    RO_FN void rocshmem_barrier_all##SCOPE(void)                                           \
+    { struct ro_grp g = RO_GRP(SCOPE);                                                     \
+      ro_coll_barrier(ROCSHMEM_CTX_DEFAULT, 1, &g, ROCSHMEM_TEAM_WORLD,                    \
+                      "rocshmem_barrier_all" #SCOPE); }                                    \
+    RO_FN void rocshmem_ctx_sync_all##SCOPE(rocshmem_ctx_t ctx)                            \
+    { struct ro_grp g = RO_GRP(SCOPE);                                                     \
+      ro_coll_team_sync(ctx, &g, ROCSHMEM_TEAM_WORLD, "rocshmem_ctx_sync_all" #SCOPE); }   \
+    RO_FN void rocshmem_sync_all##SCOPE(void)                                              \
+    { struct ro_grp g = RO_GRP(SCOPE);                                                     \
+      ro_coll_team_sync(ROCSHMEM_CTX_DEFAULT, &g, ROCSHMEM_TEAM_WORLD,                     \
+                        "rocshmem_sync_all" #SCOPE); }
+RO_DEF_SYNC()
+RO_DEF_SYNC(_wave)
+RO_DEF_SYNC(_wg)
+#undef RO_DEF_SYNC
