@@ -15,6 +15,7 @@ RO_FN void ro_coll_signal(rocshmem_ctx_t ctx, const struct ro_team *t, int to, u
         ro_gpu_ipc_word(peer, &phase, sizeof(phase));
         return;
     }
+    ctx.team_opaque = NULL;   /* pe is WORLD's number, whatever team ctx was made for */
     rocshmem_ctx_putmem_signal_nbi(ctx, NULL, NULL, 0, w, phase, ROCSHMEM_SIGNAL_SET, pe);
 }
 
@@ -40,6 +41,7 @@ RO_FN void ro_coll_put_signal(rocshmem_ctx_t ctx, const struct ro_grp *g, const 
     }
     if (g->rank != 0)
         return;
+    ctx.team_opaque = NULL;   /* pe is WORLD's number, whatever team ctx was made for */
     if (blocking)
         rocshmem_ctx_putmem_signal(ctx, dest, src, n, &t->sync[RO_TS_PSIG + t->my_idx], phase,
                                    ROCSHMEM_SIGNAL_SET, pe);

@@ -35,7 +35,10 @@ RO_FN void ro_gpu_amo(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo
     size_t size = ro_dt_size(dt);
     struct ro_desc d = { 0 };
     int refused;
-    uint8_t *peer = ro_gpu_amo_target(api, dest, size, pe, &refused);
+    uint8_t *peer;
+
+    pe = ro_gpu_ctx_pe(ctx, pe);
+    peer = ro_gpu_amo_target(api, dest, size, pe, &refused);
 
     if (refused)
         return;
@@ -59,7 +62,10 @@ RO_FN void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum 
     size_t size = ro_dt_size(dt);
     struct ro_desc d = { 0 };
     int refused;
-    uint8_t *peer = ro_gpu_amo_target(api, dest, size, pe, &refused);
+    uint8_t *peer;
+
+    pe = ro_gpu_ctx_pe(ctx, pe);
+    peer = ro_gpu_amo_target(api, dest, size, pe, &refused);
 
     if (refused) {
         memset(result, 0, size);

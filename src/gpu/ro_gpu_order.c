@@ -21,7 +21,7 @@ RO_FN void rocshmem_ctx_fence(rocshmem_ctx_t ctx)
 /* A full fence: it orders the writes to every target written so far, not only to pe. */
 RO_FN void rocshmem_ctx_fence_pe(rocshmem_ctx_t ctx, int pe)
 {
-    if (pe < 0 || pe >= ro_gpu_state.n_pes) {
+    if (ro_gpu_ctx_pe(ctx, pe) < 0 || pe >= ro_gpu_state.n_pes) {
         RO_GPU_ERR("rocshmem_fence_pe: invalid PE %d (this job has PEs 0..%d); ignored", pe,
                ro_gpu_state.n_pes - 1);
         return;
@@ -37,7 +37,7 @@ RO_FN void rocshmem_ctx_quiet(rocshmem_ctx_t ctx)
 RO_FN void rocshmem_ctx_pe_quiet(rocshmem_ctx_t ctx, const int *pes, size_t npes)
 {
     for (size_t i = 0; i < npes; i++)
-        if (pes[i] < 0 || pes[i] >= ro_gpu_state.n_pes)
+        if (ro_gpu_ctx_pe(ctx, pes[i]) < 0 || pes[i] >= ro_gpu_state.n_pes)
             RO_GPU_ERR("rocshmem_pe_quiet: invalid PE %d in entry %zu; ignored", pes[i], i);
     rocshmem_ctx_quiet(ctx);
 }

@@ -49,6 +49,21 @@ RO_DEVICE const struct ro_team *ro_gpu_team(rocshmem_team_t h)
     return t->in_use ? t : NULL;
 }
 
+/* PE `pe` of the context's team as WORLD numbers it: a context made for a team (OpenSHMEM
+ * 1.5) numbers PEs as its team does. -1 when pe is not a member (the caller's argument check
+ * then refuses it). */
+RO_DEVICE int ro_gpu_ctx_pe(rocshmem_ctx_t ctx, int pe)
+{
+    const struct ro_team *t;
+
+    if (!ctx.team_opaque || ctx.team_opaque == (void *)ROCSHMEM_TEAM_WORLD)
+        return pe;
+    t = ro_gpu_team((rocshmem_team_t)ctx.team_opaque);
+    if (!t || pe < 0 || pe >= t->size)
+        return -1;
+    return t->start + pe * t->stride;
+}
+
 /* The ring of a producers' line (fixed at init), whose head and done the proxy writes. */
 RO_DEVICE struct ro_ring *ro_gpu_prod_ring(struct ro_ring_prod *p)
 {

@@ -34,6 +34,7 @@ static RO_FN void ro_gpu_rma(rocshmem_ctx_t ctx, int op, void *dest, const void 
     size_t nbytes = nelems * elem_size;
     struct ro_desc d = { 0 };
 
+    pe = ro_gpu_ctx_pe(ctx, pe);
     if (RO_UNLIKELY(elem_size > 1 && nelems > SIZE_MAX / elem_size)) {
         RO_GPU_ERR("%s: %zu elements of %zu bytes overflow size_t; operation dropped", api, nelems,
                elem_size);
@@ -70,8 +71,10 @@ static RO_FN void ro_gpu_p(rocshmem_ctx_t ctx, void *dest, const void *value, si
                      const char *api)
 {
     struct ro_desc d = { 0 };
-    uint8_t *peer = ro_gpu_ipc_addr(dest, size, pe);
+    uint8_t *peer;
 
+    pe = ro_gpu_ctx_pe(ctx, pe);
+    peer = ro_gpu_ipc_addr(dest, size, pe);
     if (peer) {
         ro_gpu_ipc_word(peer, value, size);
         return;
@@ -87,8 +90,10 @@ static RO_FN void ro_gpu_g(rocshmem_ctx_t ctx, void *result, const void *source,
                      const char *api)
 {
     struct ro_desc d = { 0 };
-    uint8_t *peer = ro_gpu_ipc_addr(source, size, pe);
+    uint8_t *peer;
 
+    pe = ro_gpu_ctx_pe(ctx, pe);
+    peer = ro_gpu_ipc_addr(source, size, pe);
     if (peer) {
         ro_gpu_ipc_word(result, peer, size);
         return;
@@ -102,7 +107,7 @@ static RO_FN void ro_gpu_g(rocshmem_ctx_t ctx, void *result, const void *source,
 #define RO_DEF_MEM_RMA_SCOPE(NAME, OP, BLOCKING, SCOPE)                                    \
     RO_FN void rocshmem_ctx_##NAME##SCOPE(rocshmem_ctx_t ctx, void *dest, const void *source,    \
                                     size_t nbytes, int pe)                                 \
-    { RO_SCOPE_SPREAD_ONLY(SCOPE, ro_gpu_rma_ipc(OP, dest, source, nbytes, 1, pe, ro_rank_, \
+    { RO_SCOPE_SPREAD_ONLY(SCOPE, ro_gpu_rma_ipc(OP, dest, source, nbytes, 1, ro_gpu_ctx_pe(ctx, pe), ro_rank_, \
                                                  ro_size_),                                \
                            ro_gpu_rma(ctx, OP, dest, source, nbytes, 1, pe, BLOCKING,           \
                                  "rocshmem_" #NAME #SCOPE)); }                             \
@@ -122,7 +127,7 @@ RO_DEF_MEM_RMA(getmem_nbi, RO_OP_GET, 0)
 #define RO_DEF_TYPED_RMA_SCOPE(NAME, TYPE, OPNAME, OP, BLOCKING, SCOPE)                    \
     RO_FN void rocshmem_ctx_##NAME##_##OPNAME##SCOPE(rocshmem_ctx_t ctx, TYPE *dest,             \
                                                const TYPE *source, size_t nelems, int pe)  \
-    { RO_SCOPE_SPREAD_ONLY(SCOPE, ro_gpu_rma_ipc(OP, dest, source, nelems, sizeof(TYPE), pe, \
+    { RO_SCOPE_SPREAD_ONLY(SCOPE, ro_gpu_rma_ipc(OP, dest, source, nelems, sizeof(TYPE), ro_gpu_ctx_pe(ctx, pe), \
                                                  ro_rank_, ro_size_),                      \
                            ro_gpu_rma(ctx, OP, dest, source, nelems, sizeof(TYPE), pe,          \
                                  BLOCKING, "rocshmem_" #NAME "_" #OPNAME #SCOPE)); }       \

@@ -28,6 +28,7 @@ static RO_FN void ro_gpu_put_signal(rocshmem_ctx_t ctx, void *dest, const void *
     struct ro_desc d = { 0 };
     enum ro_amo_op op;
 
+    pe = ro_gpu_ctx_pe(ctx, pe);
     if (RO_UNLIKELY(elem_size > 1 && nelems > SIZE_MAX / elem_size)) {
         RO_GPU_ERR("%s: %zu elements of %zu bytes overflow size_t; operation dropped", api, nelems,
                elem_size);
@@ -93,8 +94,8 @@ static RO_FN void ro_gpu_signal_ipc(uint64_t *sig_addr, uint64_t signal, int sig
                                                    uint64_t *sig_addr, uint64_t signal,    \
                                                    int sig_op, int pe)                     \
     { RO_SCOPE_SPREAD(SCOPE, ro_gpu_put_signal_ipc(dest, source, nbytes, 1, sig_addr,      \
-                                                   sig_op, pe, ro_rank_, ro_size_),        \
-                      ro_gpu_signal_ipc(sig_addr, signal, sig_op, pe,                      \
+                                                   sig_op, ro_gpu_ctx_pe(ctx, pe), ro_rank_, ro_size_),        \
+                      ro_gpu_signal_ipc(sig_addr, signal, sig_op, ro_gpu_ctx_pe(ctx, pe),                      \
                                         "rocshmem_putmem_signal" #SUFFIX #SCOPE),          \
                       ro_gpu_put_signal(ctx, dest, source, nbytes, 1, sig_addr, signal,    \
                                         sig_op, pe, BLOCKING,                              \
@@ -119,9 +120,9 @@ RO_DEF_PUT_SIGNAL_SCOPES(_nbi, 0)
                                                          uint64_t *sig_addr, uint64_t signal, \
                                                          int sig_op, int pe)               \
     { RO_SCOPE_SPREAD(SCOPE, ro_gpu_put_signal_ipc(dest, source, nelems, sizeof(TYPE),      \
-                                                   sig_addr, sig_op, pe, ro_rank_,         \
+                                                   sig_addr, sig_op, ro_gpu_ctx_pe(ctx, pe), ro_rank_,         \
                                                    ro_size_),                              \
-                      ro_gpu_signal_ipc(sig_addr, signal, sig_op, pe,                      \
+                      ro_gpu_signal_ipc(sig_addr, signal, sig_op, ro_gpu_ctx_pe(ctx, pe),                      \
                                         "rocshmem_" #NAME "_put_signal" #SUFFIX #SCOPE),   \
                       ro_gpu_put_signal(ctx, dest, source, nelems, sizeof(TYPE), sig_addr, \
                                         signal, sig_op, pe, BLOCKING,                      \
