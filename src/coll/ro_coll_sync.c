@@ -1,5 +1,6 @@
 /* Barriers and syncs on any team, at every scope. sync: every member arrives before any
- * leaves (flat or dissemination, ro_coll_pick.h); barrier: quiet, then sync. barrier_all and
+ * leaves (flat or dissemination, ro_coll_pick.h); barrier: a quiet of the context (the default
+ * one for barrier and barrier_all, as OpenSHMEM 1.5 has it), then sync. barrier_all and
  * sync_all are those of ROCSHMEM_TEAM_WORLD. */
 #include "config.h"
 #include "coll/ro_coll_pick.h"
@@ -49,21 +50,16 @@ RO_FN void ro_coll_sync(rocshmem_ctx_t ctx, const struct ro_grp *g, const struct
     }
 }
 
-/* ctx == NULL: every context of the PE (barrier, barrier_all), else ctx's. */
-RO_COLL_ENTRY void ro_coll_barrier(rocshmem_ctx_t ctx, int all_ctxs, const struct ro_grp *g,
-                                  rocshmem_team_t team, const char *api)
+RO_COLL_ENTRY void ro_coll_barrier(rocshmem_ctx_t ctx, const struct ro_grp *g, rocshmem_team_t team,
+                                   const char *api)
 {
     const struct ro_team *t = ro_coll_team_checked(team, api);
 
     if (!t)
         return;
     ro_grp_sync(g);
-    if (g->rank == 0) {
-        if (all_ctxs)
-            ro_gpu_quiet_all(api);
-        else
-            ro_gpu_ctx_quiet(ro_gpu_ctx(ctx), api);
-    }
+    if (g->rank == 0)
+        ro_gpu_barrier_quiet(ctx, api);
     ro_coll_sync(ctx, g, t, api);
 }
 
@@ -79,10 +75,10 @@ RO_COLL_ENTRY void ro_coll_team_sync(rocshmem_ctx_t ctx, const struct ro_grp *g,
 #define RO_DEF_SYNC(SCOPE)                                                                 \
     RO_FN void rocshmem_ctx_barrier##SCOPE(rocshmem_ctx_t ctx, rocshmem_team_t team)       \
     { struct ro_grp g = RO_GRP(SCOPE);                                                     \
-      ro_coll_barrier(ctx, 0, &g, team, "rocshmem_ctx_barrier" #SCOPE); }                  \
+      ro_coll_barrier(ctx, &g, team, "rocshmem_ctx_barrier" #SCOPE); }                  \
     RO_FN void rocshmem_barrier##SCOPE(rocshmem_team_t team)                               \
     { struct ro_grp g = RO_GRP(SCOPE);                                                     \
-      ro_coll_barrier(ROCSHMEM_CTX_DEFAULT, 1, &g, team, "rocshmem_barrier" #SCOPE); }     \
+      ro_coll_barrier(ROCSHMEM_CTX_DEFAULT, &g, team, "rocshmem_barrier" #SCOPE); }     \
     RO_FN void rocshmem_ctx_sync##SCOPE(rocshmem_ctx_t ctx, rocshmem_team_t team)          \
     { struct ro_grp g = RO_GRP(SCOPE);                                                     \
       ro_coll_team_sync(ctx, &g, team, "rocshmem_ctx_sync" #SCOPE); }                      \
@@ -91,10 +87,10 @@ RO_COLL_ENTRY void ro_coll_team_sync(rocshmem_ctx_t ctx, const struct ro_grp *g,
       ro_coll_team_sync(ROCSHMEM_CTX_DEFAULT, &g, team, "rocshmem_team_sync" #SCOPE); }    \
     RO_FN void rocshmem_ctx_barrier_all##SCOPE(rocshmem_ctx_t ctx)                         \
     { struct ro_grp g = RO_GRP(SCOPE);                                                     \
-      ro_coll_barrier(ctx, 0, &g, ROCSHMEM_TEAM_WORLD, "rocshmem_ctx_barrier_all" #SCOPE); } \
+      ro_coll_barrier(ctx, &g, ROCSHMEM_TEAM_WORLD, "rocshmem_ctx_barrier_all" #SCOPE); } \
     RO_FN void rocshmem_barrier_all##SCOPE(void)                                           \
     { struct ro_grp g = RO_GRP(SCOPE);                                                     \
-      ro_coll_barrier(ROCSHMEM_CTX_DEFAULT, 1, &g, ROCSHMEM_TEAM_WORLD,                    \
+      ro_coll_barrier(ROCSHMEM_CTX_DEFAULT, &g, ROCSHMEM_TEAM_WORLD,                    \
                       "rocshmem_barrier_all" #SCOPE); }                                    \
     RO_FN void rocshmem_ctx_sync_all##SCOPE(rocshmem_ctx_t ctx)                            \
     { struct ro_grp g = RO_GRP(SCOPE);                                                     \

@@ -122,7 +122,7 @@ RO_FN int  ro_gpu_ctx_claim(long options, rocshmem_ctx_t *ctx);
 RO_FN int  ro_gpu_ctx_valid(const struct ro_ctx *c);
 /* Quiets the context and returns it to the pool. */
 RO_FN void ro_gpu_ctx_release(struct ro_ctx *c);
-/* Quiets every context in use (ro_gpu_order.c). */
-RO_FN void ro_gpu_quiet_all(const char *api);
+/* The quiet a barrier makes (ro_gpu_order.c). */
+RO_FN void ro_gpu_barrier_quiet(rocshmem_ctx_t ctx, const char *api);
 
 #endif

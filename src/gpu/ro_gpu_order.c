@@ -50,15 +50,14 @@ RO_FN void rocshmem_pe_quiet(const int *pes, size_t npes)
     rocshmem_ctx_pe_quiet(ROCSHMEM_CTX_DEFAULT, pes, npes);
 }
 
-/* Every context's puts complete (from the host: those of kernels that have ended too), as a
- * barrier over all of a PE's contexts needs before its synchronization. */
-RO_FN void ro_gpu_quiet_all(const char *api)
+/* What a barrier completes before it synchronizes (OpenSHMEM 1.5: a quiet of the context,
+ * the default one for barrier and barrier_all); from the host, also what kernels that have
+ * ended left on the context's GPU rings. */
+RO_FN void ro_gpu_barrier_quiet(rocshmem_ctx_t ctx, const char *api)
 {
-    for (unsigned i = 0; i < ro_gpu_state.nctxs; i++)
-        if (ro_gpu_state.ctxs[i].in_use)
 #if defined(__CUDACC__) || defined(__HIPCC__)
-            ro_gpu_ctx_quiet(&ro_gpu_state.ctxs[i], api);
+    ro_gpu_ctx_quiet(ro_gpu_ctx(ctx), api);
 #else
-            ro_gpu_ctx_quiet_all(&ro_gpu_state.ctxs[i], api);
+    ro_gpu_ctx_quiet_all(ro_gpu_ctx(ctx), api);
 #endif
 }

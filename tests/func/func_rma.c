@@ -178,6 +178,8 @@ static void test_getmem(const struct variant *v, size_t size, int nbi)
             RMA(v, NAME##_p, &dst[i], TV(TYPE, me, i, 3), right);                          \
             RMA(v, NAME##_p, &self[i], TV(TYPE, me, i, 3), me);                            \
         }                                                                                  \
+        /* A barrier completes the default context's operations only (OpenSHMEM 1.5). */   \
+        quiet(v);                                                                          \
         rocshmem_barrier_all();                                                            \
         check_area_##NAME("p", v, dst, left, 3, npg, 1);                                   \
         check_area_##NAME("p", v, self, me, 3, npg, 1);                                    \
