@@ -8,7 +8,8 @@
 # link to it is made in a temporary directory for -l. The programs get an rpath to
 # NVSHMEM_HOME/lib. Environment: NVCC (default: nvcc on PATH, else
 # /usr/local/cuda/bin/nvcc), NVSHMEM_ARCH (default sm_90), NVCCFLAGS (extra flags).
-# Run the programs with two PEs, e.g. NVSHMEM_BOOTSTRAP=MPI mpirun -np 2 OUTDIR/nv_bw.
+# Run the programs with two PEs, e.g. NVSHMEM_BOOTSTRAP=MPI mpirun -np 2 OUTDIR/nv_bw
+# (nv_coll, the collectives, with 2 or more).
 set -eu
 
 if [ $# -ne 2 ]; then
@@ -74,7 +75,7 @@ if ! ldconfig -p 2>/dev/null | grep -q 'libcuda\.so '; then
 fi
 
 status=0
-for p in nv_put_latency nv_pingpong nv_bw nv_atomic; do
+for p in nv_put_latency nv_pingpong nv_bw nv_atomic nv_coll; do
     echo "  NVCC $out/$p"
     # shellcheck disable=SC2086  # NVCCFLAGS and cudalib are word lists
     if ! "$NVCC" -O2 -rdc=true -arch="$arch" ${NVCCFLAGS:-} -I"$inc" -I"$src" \

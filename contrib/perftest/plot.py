@@ -11,11 +11,14 @@ and writes into OUTDIR (created if missing):
                 union of the keys (name, scope, size, metric, value, unit first).
   METRIC.png    one chart per metric measured at more than one size: value against size
                 (log2 x axis; log y for latency), one line per series. A series is every
-                key but size, value, unit and metric (so name, scope, provider, impl,
+                key but size, value, unit, metric and chart (so name, scope, provider, impl,
                 path, pes, blocks, ...); several values of one series at one size (repeated
                 runs) are averaged. A metric given in several units gets a chart per unit,
-                METRIC-UNIT.png.
-  summary.md    the metrics measured at a single size, as markdown tables (no chart).
+                METRIC-UNIT.png. Rows with a chart=NAME key (the collectives:
+                chart=coll-reduce, ...) get charts of their own, METRIC[-UNIT]-NAME.png,
+                so that each collective's series stand side by side apart from the rest.
+  summary.md    the metrics measured at a single size, as markdown tables (no chart; a
+                chart=NAME key gives a table of its own, e.g. the barriers).
 Needs matplotlib (Debian: python3-matplotlib); draws with the Agg backend, no display.
 Exit 0; 1 when the logs hold no RESULT line; 2 on bad usage.
 """
@@ -34,6 +37,7 @@ from matplotlib.ticker import FuncFormatter  # noqa: E402
 FIRST_KEYS = ["name", "scope", "size", "metric", "value", "unit"]
 AXIS_KEYS = {"size", "value", "unit", "metric"}
 LOG_KEY = "log"
+CHART_KEY = "chart"   # rows with it are charted apart, one set of charts per value
 
 
 def parse_result(line):
@@ -91,16 +95,17 @@ def series_label(row, keys):
     """name and scope by value, other keys as key=value: 'put, raw-ofi, provider=shm'."""
     parts = []
     for key in keys:
-        if key in row and key not in AXIS_KEYS and key != LOG_KEY:
+        if key in row and key not in AXIS_KEYS and key not in (LOG_KEY, CHART_KEY):
             parts.append(row[key] if key in ("name", "scope") else f"{key}={row[key]}")
     return ", ".join(parts)
 
 
 def group_by_metric(rows):
-    """{(metric, unit): rows}, in order of first appearance."""
+    """{(metric, unit, chart): rows}, in order of first appearance (chart "" for rows
+    without a chart key)."""
     groups = defaultdict(list)
     for row in rows:
-        groups[(row["metric"], row.get("unit", ""))].append(row)
+        groups[(row["metric"], row.get("unit", ""), row.get(CHART_KEY, ""))].append(row)
     return groups
 
 
@@ -121,12 +126,14 @@ def human_size(size, _pos=None):
     return f"{size:g}"
 
 
-def chart_name(metric, unit, units_of_metric):
+def chart_name(metric, unit, units_of_metric, chart=""):
     name = metric if units_of_metric == 1 else f"{metric}-{unit}"
+    if chart:
+        name += f"-{chart}"
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", name) + ".png"
 
 
-def draw_chart(metric, unit, rows, keys, path):
+def draw_chart(metric, unit, rows, keys, path, chart=""):
     fig, ax = plt.subplots(figsize=(13, 6))
     for label, points in sorted(mean_points(rows, keys).items()):
         sizes, values = zip(*points)
@@ -135,9 +142,10 @@ def draw_chart(metric, unit, rows, keys, path):
     ax.xaxis.set_major_formatter(FuncFormatter(human_size))
     if metric == "latency":
         ax.set_yscale("log")
-    ax.set_xlabel("size (bytes)")
+    ax.set_xlabel("size (bytes per PE, as NVSHMEM's perftest counts them)"
+                  if chart.startswith("coll") else "size (bytes)")
     ax.set_ylabel(f"{metric} ({unit})" if unit else metric)
-    ax.set_title(metric)
+    ax.set_title(f"{metric}: {chart}" if chart else metric)
     ax.grid(True, which="both", alpha=0.3)
     # Beside the axes: a suite's many series would cover the lines.
     ax.legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
@@ -157,9 +165,9 @@ def write_summary(single, keys, path):
     parts = ["# Single-size results", ""]
     if not single:
         parts.append("None: every metric was measured at several sizes (see the charts).")
-    for (metric, unit), rows in single.items():
-        parts += [f"## {metric}" + (f" ({unit})" if unit else ""), "",
-                  markdown_table(rows, keys), ""]
+    for (metric, unit, chart), rows in single.items():
+        title = f"## {metric}" + (f" ({unit})" if unit else "") + (f": {chart}" if chart else "")
+        parts += [title, "", markdown_table(rows, keys), ""]
     with open(path, "w") as out:
         out.write("\n".join(parts).rstrip() + "\n")
 
@@ -178,15 +186,15 @@ def main(argv):
     write_csv(rows, os.path.join(outdir, "results.csv"))
     groups = group_by_metric(plottable(rows))
     units = defaultdict(int)
-    for metric, _unit in groups:
-        units[metric] += 1
+    for metric, _unit, chart in groups:
+        units[(metric, chart)] += 1
     single = {}
-    for (metric, unit), group in groups.items():
+    for (metric, unit, chart), group in groups.items():
         if len({as_number(r["size"]) for r in group}) == 1:
-            single[(metric, unit)] = group
+            single[(metric, unit, chart)] = group
             continue
-        path = os.path.join(outdir, chart_name(metric, unit, units[metric]))
-        draw_chart(metric, unit, group, keys, path)
+        path = os.path.join(outdir, chart_name(metric, unit, units[(metric, chart)], chart))
+        draw_chart(metric, unit, group, keys, path, chart)
         print(f"plot.py: {path}: {len(group)} results")
     write_summary(single, keys, os.path.join(outdir, "summary.md"))
     print(f"plot.py: {len(rows)} results from {len(logs)} logs into {outdir}")
