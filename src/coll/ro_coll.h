@@ -113,10 +113,26 @@ RO_FN void ro_coll_put_signal(rocshmem_ctx_t ctx, const struct ro_grp *g, const 
                               void *dest, const void *src, size_t n, int to, uint64_t phase,
                               int blocking);
 
+/* Leader only: signals `phase` to every other member (after one fence on the on-node path). */
+RO_FN void ro_coll_signal_all(rocshmem_ctx_t ctx, const struct ro_team *t, uint64_t phase);
+
 /* The group waits until member `from` has signalled `phase` (or a later one) to this PE:
  * bounded by ROCSHMEM_RO_TIMEOUT, after which the job ends naming `api`. */
 RO_FN void ro_coll_wait(const struct ro_grp *g, const struct ro_team *t, int from, uint64_t phase,
                         const char *api);
+
+/* The same for every other member at once: the group's members share the waits. */
+RO_FN void ro_coll_wait_all(const struct ro_grp *g, const struct ro_team *t, uint64_t phase,
+                            const char *api);
+
+/* The context of the collectives' synchronization signals (ro_dev_state.coll_ctx). */
+RO_DEVICE rocshmem_ctx_t ro_coll_sync_ctx(void)
+{
+    rocshmem_ctx_t c;
+    c.ctx_opaque = ro_gpu_state.coll_ctx;
+    c.team_opaque = NULL;
+    return c;
+}
 
 /* The group copies n bytes between any two addresses this PE reaches (its own memory or a
  * mapped peer's heap) and meets. */
@@ -143,8 +159,8 @@ RO_FN const struct ro_team *ro_coll_team_checked(rocshmem_team_t h, const char *
 /* Completes this PE's puts of a collective (the proxy path's nbi puts). */
 RO_FN void ro_coll_complete(rocshmem_ctx_t ctx, const struct ro_grp *g);
 
-/* The team's barrier without the quiet: every member arrives before any leaves. */
-RO_FN void ro_coll_sync(rocshmem_ctx_t ctx, const struct ro_grp *g, const struct ro_team *t,
-                        const char *api);
+/* The team's barrier without the quiet: every member arrives before any leaves. Its
+ * signals go through the collectives' own context. */
+RO_FN void ro_coll_sync(const struct ro_grp *g, const struct ro_team *t, const char *api);
 
 #endif

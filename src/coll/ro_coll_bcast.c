@@ -48,13 +48,9 @@ RO_COLL_ENTRY void ro_coll_bcast(rocshmem_ctx_t ctx, const struct ro_grp *g, roc
         if (me == root) {
             /* Ready, then wait until every member has read the source. */
             if (g->rank == 0)
-                for (int j = 0; j < n; j++)
-                    if (j != me)
-                        ro_coll_signal(ctx, t, j, e);
+                ro_coll_signal_all(ctx, t, e);
             ro_coll_copy(g, dest, source, nbytes);
-            for (int j = 0; j < n; j++)
-                if (j != me)
-                    ro_coll_wait(g, t, j, e, api);
+            ro_coll_wait_all(g, t, e, api);
         } else {
             ro_coll_wait(g, t, root, e, api);
             ro_coll_copy(g, dest, ro_gpu_ipc_addr(source, nbytes, ro_team_pe(t, root)), nbytes);

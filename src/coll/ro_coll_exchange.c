@@ -26,8 +26,7 @@ static RO_FN void ro_coll_exchange(rocshmem_ctx_t ctx, const struct ro_grp *g,
                            e, 0);
     }
     ro_coll_copy(g, dest + dst_off, source + (size_t)me * src_stride, nbytes);
-    for (int k = 1; k < n; k++)
-        ro_coll_wait(g, t, (me + n - k) % n, e, api);
+    ro_coll_wait_all(g, t, e, api);
     ro_coll_complete(ctx, g);
 }
 
@@ -118,8 +117,7 @@ RO_COLL_ENTRY void ro_coll_alltoallv(rocshmem_ctx_t ctx, const struct ro_grp *g,
         ro_coll_put_signal(ctx, g, t, dest + displ * esize, source + source_displs[j] * esize,
                            m * esize, j, e + 1, 0);
     }
-    for (int k = 1; k < n; k++)
-        ro_coll_wait(g, t, (me + n - k) % n, e + 1, api);
+    ro_coll_wait_all(g, t, e + 1, api);
     ro_coll_complete(ctx, g);
 }
 

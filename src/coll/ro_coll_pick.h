@@ -10,7 +10,8 @@ enum ro_coll_alg {
     RO_ALG_NONE,       /* a team of one: local work only */
     RO_ALG_FLAT,       /* sync: every member signals every other, one round */
     RO_ALG_DISSEM,     /* sync: dissemination, ceil(log2 n) rounds of one signal */
-    RO_ALG_PUSH,       /* broadcast: the root writes every member's dest */
+    RO_ALG_PUSH,       /* broadcast: the root writes every member's dest; reduce: every
+                          member writes its source into every member's scratch */
     RO_ALG_PULL,       /* broadcast: members read the root's source; reduce: from every source */
     RO_ALG_TREE,       /* broadcast: binomial tree of put-with-signal */
     RO_ALG_PARTS,      /* reduce: each member reduces its part, then all gather the parts */
@@ -28,6 +29,11 @@ enum ro_coll_kind { RO_COLL_SYNC, RO_COLL_BCAST, RO_COLL_REDUCE, RO_COLL_REDUCE_
 #define RO_COLL_PUSH_MAX (64 * 1024)
 /* Reduce: below this every member reduces the whole (no gather step). */
 #define RO_COLL_PULL_MAX (16 * 1024)
+/* Reduce: up to this size (and members) each member sends its source to every other one's
+ * scratch and reduces what it got: one step of signals, not the two syncs of the on-node
+ * algorithms or the log2 steps of recursive doubling. */
+#define RO_COLL_PUSH_REDUCE_MAX 4096
+#define RO_COLL_PUSH_REDUCE_PES 16
 
 RO_DEVICE enum ro_coll_alg ro_coll_pick(enum ro_coll_kind kind, const struct ro_team *t,
                                         size_t bytes)
@@ -42,6 +48,9 @@ RO_DEVICE enum ro_coll_alg ro_coll_pick(enum ro_coll_kind kind, const struct ro_
             return RO_ALG_TREE;
         return bytes <= RO_COLL_PUSH_MAX ? RO_ALG_PUSH : RO_ALG_PULL;
     case RO_COLL_REDUCE:
+        if (bytes <= RO_COLL_PUSH_REDUCE_MAX && t->size <= RO_COLL_PUSH_REDUCE_PES &&
+            ((bytes + 15) & ~(size_t)15) * (size_t)t->size <= t->scratch_size / 2)
+            return RO_ALG_PUSH;
         if (!t->all_ipc)
             return RO_ALG_RECDBL;
         return bytes <= RO_COLL_PULL_MAX ? RO_ALG_PULL : RO_ALG_PARTS;

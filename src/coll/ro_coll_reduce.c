@@ -1,27 +1,16 @@
 /* reduce (every member gets the reduction of all sources) and reduce_scatter (member i gets
- * that of everyone's block i). On the on-node path members read each other's sources: after
+ * that of everyone's block i). Small reductions on any path: every member sends its source to
+ * every other one's scratch and reduces what it got. On the on-node path members read each
+ * other's sources: after
  * a sync that says every source is ready, each reduces the whole (small) or its part (large,
  * then all gather the parts) into its scratch, a sync says all sources are read, and each
  * copies out; chunks of half the scratch, alternating halves, bound the scratch space.
  * Through the proxy, recursive doubling of put-with-signal into the scratch (members past
  * the largest power of two fold in first and get the result last), chunked alike; and
- * reduce_scatter sends each member its blocks directly. Every member combines in the same
- * order, so floating-point results agree everywhere. */
+ * reduce_scatter sends each member its blocks directly. Every member of a reduce combines in
+ * the same order, so floating-point results agree everywhere. */
 #include "config.h"
 #include "coll/ro_coll_pick.h"
-
-/* Every member signals every other `phase` and waits for them all. */
-static RO_FN void ro_coll_flat(rocshmem_ctx_t ctx, const struct ro_grp *g, const struct ro_team *t,
-                               uint64_t phase, const char *api)
-{
-    if (g->rank == 0)
-        for (int j = 0; j < t->size; j++)
-            if (j != t->my_idx)
-                ro_coll_signal(ctx, t, j, phase);
-    for (int j = 0; j < t->size; j++)
-        if (j != t->my_idx)
-            ro_coll_wait(g, t, j, phase, api);
-}
 
 /* Member i's copy of the symmetric address p (len bytes), as this PE reaches it. */
 static RO_FN const uint8_t *ro_coll_at(const struct ro_team *t, int i, const void *p, size_t len)
@@ -55,7 +44,7 @@ static RO_FN void ro_coll_reduce_ipc(rocshmem_ctx_t ctx, const struct ro_grp *g,
     size_t rounds = (nreduce + chunk - 1) / chunk;
     uint64_t e;
 
-    ro_coll_sync(ctx, g, t, api);
+    ro_coll_sync(g, t, api);
     e = ro_coll_phases(g, t, (unsigned)rounds);
     for (size_t c = 0; c < rounds; c++, e++) {
         size_t off = c * chunk, m = nreduce - off < chunk ? nreduce - off : chunk;
@@ -65,7 +54,9 @@ static RO_FN void ro_coll_reduce_ipc(rocshmem_ctx_t ctx, const struct ro_grp *g,
 
         if (hi > lo)
             ro_coll_reduce_sources(g, t, dt, op, buf, source + (off + lo) * es, hi - lo, 0);
-        ro_coll_flat(ctx, g, t, e, api);
+        if (g->rank == 0)
+            ro_coll_signal_all(ctx, t, e);
+        ro_coll_wait_all(g, t, e, api);
         if (!parts) {
             ro_coll_copy(g, dest + off * es, buf, m * es);
             continue;
@@ -78,6 +69,29 @@ static RO_FN void ro_coll_reduce_ipc(rocshmem_ctx_t ctx, const struct ro_grp *g,
                              (jhi - jlo) * es);
         }
     }
+}
+
+/* Small: each member's source goes to every member's scratch (slot: the sender), sent from
+ * the sender's own slot so that dest may be source; each reduces the slots in member order. */
+static RO_FN void ro_coll_reduce_push(rocshmem_ctx_t ctx, const struct ro_grp *g,
+                                      const struct ro_team *t, uint8_t *dest,
+                                      const uint8_t *source, size_t nreduce, enum ro_dt dt,
+                                      enum ro_red_op op, const char *api)
+{
+    const size_t es = ro_dt_size(dt), half = (t->scratch_size / 2) & ~(size_t)15;
+    const size_t bytes = nreduce * es, slot = (bytes + 15) & ~(size_t)15;
+    const int n = t->size, me = t->my_idx;
+    uint64_t e = ro_coll_phases(g, t, 1);
+    uint8_t *base = t->scratch + (e & 1) * half, *mine = base + (size_t)me * slot;
+
+    ro_coll_copy(g, mine, source, bytes);
+    for (int k = 1; k < n; k++)
+        ro_coll_put_signal(ctx, g, t, mine, mine, bytes, (me + k) % n, e, 0);
+    ro_coll_wait_all(g, t, e, api);
+    ro_coll_combine(g, dt, op, dest, base, base + slot, nreduce);
+    for (int j = 2; j < n; j++)
+        ro_coll_combine(g, dt, op, dest, dest, base + (size_t)j * slot, nreduce);
+    ro_coll_complete(ctx, g);
 }
 
 static RO_FN void ro_coll_reduce_recdbl(rocshmem_ctx_t ctx, const struct ro_grp *g,
@@ -146,6 +160,9 @@ RO_COLL_ENTRY int ro_coll_reduce(rocshmem_ctx_t ctx, const struct ro_grp *g, roc
     alg = ro_coll_pick(RO_COLL_REDUCE, t, bytes);
     if (alg == RO_ALG_NONE)
         ro_coll_copy(g, dest, source, bytes);
+    else if (alg == RO_ALG_PUSH)
+        ro_coll_reduce_push(ctx, g, t, (uint8_t *)dest, (const uint8_t *)source, (size_t)nreduce,
+                            dt, op, api);
     else if (alg == RO_ALG_RECDBL)
         ro_coll_reduce_recdbl(ctx, g, t, (uint8_t *)dest, (const uint8_t *)source, (size_t)nreduce,
                               dt, op, api);
@@ -226,10 +243,10 @@ RO_COLL_ENTRY int ro_coll_reduce_scatter(rocshmem_ctx_t ctx, const struct ro_grp
                                       (size_t)nreduce, dt, op, api);
     } else {
         /* Starting from its own block, a member may reduce in place into it. */
-        ro_coll_sync(ctx, g, t, api);
+        ro_coll_sync(g, t, api);
         ro_coll_reduce_sources(g, t, dt, op, dest, (const uint8_t *)source + (size_t)t->my_idx * bytes,
                                (size_t)nreduce, t->my_idx);
-        ro_coll_sync(ctx, g, t, api);
+        ro_coll_sync(g, t, api);
     }
     return ROCSHMEM_SUCCESS;
 }

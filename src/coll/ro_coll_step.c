@@ -3,20 +3,35 @@
 #include "config.h"
 #include "coll/ro_coll.h"
 
-RO_FN void ro_coll_signal(rocshmem_ctx_t ctx, const struct ro_team *t, int to, uint64_t phase)
+/* The signal without the on-node path's fence (the caller made it). */
+static RO_FN void ro_coll_signal_fenced(rocshmem_ctx_t ctx, const struct ro_team *t, int to,
+                                        uint64_t phase)
 {
     uint64_t *w = &t->sync[RO_TS_PSIG + t->my_idx];
     int pe = ro_team_pe(t, to);
     uint8_t *peer = ro_gpu_ipc_addr(w, sizeof(*w), pe);
 
     if (peer) {
-        /* One writer per word: a store, ordered after the group's copies by the fence. */
-        ro_gpu_ipc_fence();
+        /* One writer per word: a store. */
         ro_gpu_ipc_word(peer, &phase, sizeof(phase));
         return;
     }
     ctx.team_opaque = NULL;   /* pe is WORLD's number, whatever team ctx was made for */
     rocshmem_ctx_putmem_signal_nbi(ctx, NULL, NULL, 0, w, phase, ROCSHMEM_SIGNAL_SET, pe);
+}
+
+RO_FN void ro_coll_signal(rocshmem_ctx_t ctx, const struct ro_team *t, int to, uint64_t phase)
+{
+    /* Ordered after the group's copies. */
+    ro_gpu_ipc_fence();
+    ro_coll_signal_fenced(ctx, t, to, phase);
+}
+
+RO_FN void ro_coll_signal_all(rocshmem_ctx_t ctx, const struct ro_team *t, uint64_t phase)
+{
+    ro_gpu_ipc_fence();
+    for (int k = 1; k < t->size; k++)
+        ro_coll_signal_fenced(ctx, t, (t->my_idx + k) % t->size, phase);
 }
 
 RO_FN void ro_coll_put_signal(rocshmem_ctx_t ctx, const struct ro_grp *g, const struct ro_team *t,
@@ -75,21 +90,36 @@ static RO_FN void ro_coll_wait_mapped(const uint64_t *w, uint64_t phase, const c
         ro_gpu_wait_step(&iter, &start, api, "team members to arrive", v, phase);
 }
 
+/* One member's wait for member `from`'s signal. */
+static RO_FN void ro_coll_wait_one(const struct ro_team *t, int from, uint64_t phase,
+                                   const char *api)
+{
+    const uint64_t *w = &t->sync[RO_TS_PSIG + from];
+#if !defined(__CUDACC__) && !defined(__HIPCC__)
+    if (ro_gpu_state.heap_on_device)
+        ro_coll_wait_copied(w, phase, api);
+    else
+#endif
+    if (t->all_ipc)
+        ro_coll_wait_mapped(w, phase, api);
+    else
+        ro_gpu_wait_ge(w, phase, api, "team members to arrive");
+}
+
 RO_FN void ro_coll_wait(const struct ro_grp *g, const struct ro_team *t, int from, uint64_t phase,
                         const char *api)
 {
-    if (g->rank == 0) {
-        const uint64_t *w = &t->sync[RO_TS_PSIG + from];
-#if !defined(__CUDACC__) && !defined(__HIPCC__)
-        if (ro_gpu_state.heap_on_device)
-            ro_coll_wait_copied(w, phase, api);
-        else
-#endif
-        if (t->all_ipc)
-            ro_coll_wait_mapped(w, phase, api);
-        else
-            ro_gpu_wait_ge(w, phase, api, "team members to arrive");
-    }
+    if (g->rank == 0)
+        ro_coll_wait_one(t, from, phase, api);
+    ro_grp_sync(g);
+}
+
+RO_FN void ro_coll_wait_all(const struct ro_grp *g, const struct ro_team *t, uint64_t phase,
+                            const char *api)
+{
+    for (int j = g->rank; j < t->size; j += g->size)
+        if (j != t->my_idx)
+            ro_coll_wait_one(t, j, phase, api);
     ro_grp_sync(g);
 }
 

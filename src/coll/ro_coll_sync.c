@@ -7,9 +7,9 @@
 
 #include <stdio.h>
 
-RO_FN void ro_coll_sync(rocshmem_ctx_t ctx, const struct ro_grp *g, const struct ro_team *t,
-                        const char *api)
+RO_FN void ro_coll_sync(const struct ro_grp *g, const struct ro_team *t, const char *api)
 {
+    const rocshmem_ctx_t ctx = ro_coll_sync_ctx();
     enum ro_coll_alg alg = ro_coll_pick(RO_COLL_SYNC, t, 0);
     int me = t->my_idx, n = t->size;
     uint64_t e;
@@ -33,12 +33,8 @@ RO_FN void ro_coll_sync(rocshmem_ctx_t ctx, const struct ro_grp *g, const struct
     e = ro_coll_phases(g, t, 1);
     if (alg == RO_ALG_FLAT) {
         if (g->rank == 0)
-            for (int j = 0; j < n; j++)
-                if (j != me)
-                    ro_coll_signal(ctx, t, j, e);
-        for (int j = 0; j < n; j++)
-            if (j != me)
-                ro_coll_wait(g, t, j, e, api);
+            ro_coll_signal_all(ctx, t, e);
+        ro_coll_wait_all(g, t, e, api);
         return;
     }
     /* Round k: signal member me + 2^k, wait for member me - 2^k. Each round's writer is a
@@ -60,7 +56,7 @@ RO_COLL_ENTRY void ro_coll_barrier(rocshmem_ctx_t ctx, const struct ro_grp *g, r
     ro_grp_sync(g);
     if (g->rank == 0)
         ro_gpu_barrier_quiet(ctx, api);
-    ro_coll_sync(ctx, g, t, api);
+    ro_coll_sync(g, t, api);
 }
 
 RO_COLL_ENTRY void ro_coll_team_sync(rocshmem_ctx_t ctx, const struct ro_grp *g, rocshmem_team_t team,
@@ -69,7 +65,7 @@ RO_COLL_ENTRY void ro_coll_team_sync(rocshmem_ctx_t ctx, const struct ro_grp *g,
     const struct ro_team *t = ro_coll_team_checked(team, api);
 
     if (t)
-        ro_coll_sync(ctx, g, t, api);
+        ro_coll_sync(g, t, api);
 }
 
 #define RO_DEF_SYNC(SCOPE)                                                                 \

@@ -160,7 +160,7 @@ int ro_init_proxy(void)
         .mem = ro_core.gpu->mem,
         .ring_size = (unsigned)ro_core.env.RO_RING_SIZE,
         /* Each kind of producer (GPU, host) has its own rings in every context. */
-        .max_rings = 2 * (ro_core.env.MAX_NUM_CONTEXTS + ro_core.env.RO_DEFAULT_CTX_RINGS),
+        .max_rings = 2 * (ro_core.env.MAX_NUM_CONTEXTS + 1 + ro_core.env.RO_DEFAULT_CTX_RINGS),
         .npes = (unsigned)ro_core.boot->size,
         .heap_size = ro_core.heap.size,
         .cpu_list = ro_core.env.RO_PROXY_CPU,
@@ -176,15 +176,16 @@ int ro_init_proxy(void)
                 "moving data (benchmarks of the ring and the proxy only)");
         ro_xport_null_init(&ro_core.null_xport, NULL, 0);
     }
+    /* The pool, then one context of the collectives' own (ro_dev_state.coll_ctx). */
     ro_gpu_state.nctxs = ro_core.env.MAX_NUM_CONTEXTS + 1;
     ro_gpu_state.activity = ro_core.activity;
-    ro_gpu_state.ctxs = ro_core.gpu->mem->alloc(ro_gpu_state.nctxs * sizeof(*ro_gpu_state.ctxs),
-                                                "the context pool");
+    ro_gpu_state.ctxs = ro_core.gpu->mem->alloc((ro_gpu_state.nctxs + 1) *
+                                                sizeof(*ro_gpu_state.ctxs), "the context pool");
     if (!ro_gpu_state.ctxs)
         return -ENOMEM;
     rc = ro_proxy_open(&params, &ro_core.proxy);
     /* The whole pool now: device code claims contexts without calling the host. */
-    for (unsigned i = 0; i < ro_gpu_state.nctxs && !rc; i++) {
+    for (unsigned i = 0; i <= ro_gpu_state.nctxs && !rc; i++) {
         struct ro_ctx *c = &ro_gpu_state.ctxs[i];
         c->n_host_rings = i ? 1 : ro_core.env.RO_DEFAULT_CTX_RINGS;
         c->n_gpu_rings = ro_core.gpu == &ro_gpu_rt_none ? 0 : c->n_host_rings;
@@ -199,6 +200,8 @@ int ro_init_proxy(void)
     if (rc)
         return rc;
     ro_gpu_state.ctxs[0].in_use = 1;
+    ro_gpu_state.coll_ctx = &ro_gpu_state.ctxs[ro_gpu_state.nctxs];
+    ro_gpu_state.coll_ctx->in_use = 1;
     ro_gpu_state.n_default_rings = ro_gpu_state.ctxs[0].n_gpu_rings;
     memcpy(ro_gpu_state.default_prods, ro_gpu_state.ctxs[0].gpu_prods,
            sizeof(ro_gpu_state.default_prods));

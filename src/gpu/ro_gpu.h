@@ -79,6 +79,9 @@ struct ro_dev_state {
     struct ro_ring_prod *default_prods[RO_CTX_MAX_RINGS];
     unsigned n_default_rings;
     unsigned nctxs;
+    /* The collectives' synchronization signals go through a context of their own, so that a
+     * barrier's quiet of the user's context never waits for the last barrier's signals. */
+    struct ro_ctx *coll_ctx;
     struct ro_pe_activity *activity;   /* shared with the proxy */
     /* The on-node path (GPU IPC): ipc_base[pe] is PE pe's heap base as this process maps it
      * (this PE's own heap included), NULL where pe is reached through the proxy; ipc_base is
