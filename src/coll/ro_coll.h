@@ -146,15 +146,18 @@ enum ro_red_op { RO_RED_SUM, RO_RED_PROD, RO_RED_MIN, RO_RED_MAX, RO_RED_AND, RO
 RO_FN void ro_coll_combine(const struct ro_grp *g, enum ro_dt dt, enum ro_red_op op, void *dst,
                            const void *a, const void *b, size_t n);
 
-/* 1 when [p, p + len) lies in the symmetric heap; else logs naming api and what, and 0. */
-RO_FN int ro_coll_check_buf(const char *api, const char *what, const void *p, size_t len);
+/* 1 when [p, p + len) lies in the symmetric heap; else the leader logs it, naming api and
+ * what, and 0. */
+RO_FN int ro_coll_check_buf(const struct ro_grp *g, const char *api, const char *what,
+                            const void *p, size_t len);
 
 /* 1 when a call's element count is not negative; else the leader logs it, and 0. */
 RO_FN int ro_coll_count_ok(const struct ro_grp *g, int count, const char *api);
 
-/* The team of a collective call, checked: NULL (after a message) when it is not a valid team
- * handle. */
-RO_FN const struct ro_team *ro_coll_team_checked(rocshmem_team_t h, const char *api);
+/* The team of a collective call, checked: NULL (after the leader's message) when it is not
+ * a valid team handle. */
+RO_FN const struct ro_team *ro_coll_team_checked(const struct ro_grp *g, rocshmem_team_t h,
+                                                 const char *api);
 
 /* Completes this PE's puts of a collective (the proxy path's nbi puts). */
 RO_FN void ro_coll_complete(rocshmem_ctx_t ctx, const struct ro_grp *g);

@@ -9,7 +9,7 @@ RO_COLL_ENTRY void ro_coll_bcast(rocshmem_ctx_t ctx, const struct ro_grp *g, roc
                                 void *dest, const void *source, size_t nbytes, int root,
                                 const char *api)
 {
-    const struct ro_team *t = ro_coll_team_checked(team, api);
+    const struct ro_team *t = ro_coll_team_checked(g, team, api);
     int me, n, vr;
     enum ro_coll_alg alg;
     uint64_t e;
@@ -24,8 +24,8 @@ RO_COLL_ENTRY void ro_coll_bcast(rocshmem_ctx_t ctx, const struct ro_grp *g, roc
                        api, root, n);
         return;
     }
-    if (!ro_coll_check_buf(api, "dest", dest, nbytes) ||
-        (me == root && !ro_coll_check_buf(api, "source", source, nbytes)))
+    if (!ro_coll_check_buf(g, api, "dest", dest, nbytes) ||
+        (me == root && !ro_coll_check_buf(g, api, "source", source, nbytes)))
         return;
     ro_grp_sync(g);
     alg = ro_coll_pick(RO_COLL_BCAST, t, nbytes);

@@ -35,10 +35,10 @@ RO_COLL_ENTRY void ro_coll_gather(rocshmem_ctx_t ctx, const struct ro_grp *g, ro
                                  void *dest, const void *source, size_t nbytes, int kind,
                                  const char *api)
 {
-    const struct ro_team *t = ro_coll_team_checked(team, api);
+    const struct ro_team *t = ro_coll_team_checked(g, team, api);
 
-    if (!t || !ro_coll_check_buf(api, "dest", dest, nbytes * (size_t)t->size) ||
-        !ro_coll_check_buf(api, "source", source, nbytes * (kind ? (size_t)t->size : 1)))
+    if (!t || !ro_coll_check_buf(g, api, "dest", dest, nbytes * (size_t)t->size) ||
+        !ro_coll_check_buf(g, api, "source", source, nbytes * (kind ? (size_t)t->size : 1)))
         return;
     ro_grp_sync(g);
     ro_coll_exchange(ctx, g, t, (uint8_t *)dest, (size_t)t->my_idx * nbytes,
@@ -51,7 +51,7 @@ RO_COLL_ENTRY void ro_coll_alltoallv(rocshmem_ctx_t ctx, const struct ro_grp *g,
                                     const size_t *source_nelems, const size_t *source_displs,
                                     size_t esize, const char *api)
 {
-    const struct ro_team *t = ro_coll_team_checked(team, api);
+    const struct ro_team *t = ro_coll_team_checked(g, team, api);
     int me, n;
     size_t np;
     uint64_t *meta_in, *meta_out, e;
@@ -69,8 +69,8 @@ RO_COLL_ENTRY void ro_coll_alltoallv(rocshmem_ctx_t ctx, const struct ro_grp *g,
                    api, source_nelems[me], dest_nelems[me]);
     {
         size_t m = source_nelems[me] < dest_nelems[me] ? source_nelems[me] : dest_nelems[me];
-        if (ro_coll_check_buf(api, "dest", dest + dest_displs[me] * esize, m * esize) &&
-            ro_coll_check_buf(api, "source", source + source_displs[me] * esize, m * esize))
+        if (ro_coll_check_buf(g, api, "dest", dest + dest_displs[me] * esize, m * esize) &&
+            ro_coll_check_buf(g, api, "source", source + source_displs[me] * esize, m * esize))
             ro_coll_copy(g, dest + dest_displs[me] * esize, source + source_displs[me] * esize,
                          m * esize);
     }
@@ -112,7 +112,7 @@ RO_COLL_ENTRY void ro_coll_alltoallv(rocshmem_ctx_t ctx, const struct ro_grp *g,
             if (want < m)
                 m = want;
         }
-        if (!ro_coll_check_buf(api, "source", source + source_displs[j] * esize, m * esize))
+        if (!ro_coll_check_buf(g, api, "source", source + source_displs[j] * esize, m * esize))
             m = 0;
         ro_coll_put_signal(ctx, g, t, dest + displ * esize, source + source_displs[j] * esize,
                            m * esize, j, e + 1, 0);

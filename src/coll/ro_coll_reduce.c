@@ -139,22 +139,36 @@ static RO_FN void ro_coll_reduce_recdbl(rocshmem_ctx_t ctx, const struct ro_grp 
     }
 }
 
+/* The team of a reduction whose arguments pass (then the group has met), else NULL after
+ * a message. per_member: the source holds a block per member (reduce_scatter). */
+static RO_FN const struct ro_team *ro_coll_reduce_args(const struct ro_grp *g, rocshmem_team_t team,
+                                                       const void *dest, const void *source,
+                                                       int nreduce, enum ro_dt dt, int per_member,
+                                                       const char *api)
+{
+    const struct ro_team *t = ro_coll_team_checked(g, team, api);
+    size_t bytes;
+
+    if (!t || !ro_coll_count_ok(g, nreduce, api))
+        return NULL;
+    bytes = (size_t)nreduce * ro_dt_size(dt);
+    if (!ro_coll_check_buf(g, api, "dest", dest, bytes) ||
+        !ro_coll_check_buf(g, api, "source", source, bytes * (per_member ? (size_t)t->size : 1)))
+        return NULL;
+    ro_grp_sync(g);
+    return t;
+}
+
 RO_COLL_ENTRY int ro_coll_reduce(rocshmem_ctx_t ctx, const struct ro_grp *g, rocshmem_team_t team,
                                 void *dest, const void *source, int nreduce, enum ro_dt dt,
                                 enum ro_red_op op, const char *api)
 {
-    const struct ro_team *t = ro_coll_team_checked(team, api);
+    const struct ro_team *t = ro_coll_reduce_args(g, team, dest, source, nreduce, dt, 0, api);
     size_t bytes = (size_t)(nreduce > 0 ? nreduce : 0) * ro_dt_size(dt);
     enum ro_coll_alg alg;
 
     if (!t)
         return ROCSHMEM_ERROR;
-    if (!ro_coll_count_ok(g, nreduce, api))
-        return ROCSHMEM_ERROR;
-    if (!ro_coll_check_buf(api, "dest", dest, bytes) ||
-        !ro_coll_check_buf(api, "source", source, bytes))
-        return ROCSHMEM_ERROR;
-    ro_grp_sync(g);
     if (!nreduce)
         return ROCSHMEM_SUCCESS;
     alg = ro_coll_pick(RO_COLL_REDUCE, t, bytes);
@@ -221,18 +235,12 @@ RO_COLL_ENTRY int ro_coll_reduce_scatter(rocshmem_ctx_t ctx, const struct ro_grp
                                         int nreduce, enum ro_dt dt, enum ro_red_op op,
                                         const char *api)
 {
-    const struct ro_team *t = ro_coll_team_checked(team, api);
+    const struct ro_team *t = ro_coll_reduce_args(g, team, dest, source, nreduce, dt, 1, api);
     size_t bytes = (size_t)(nreduce > 0 ? nreduce : 0) * ro_dt_size(dt);
     enum ro_coll_alg alg;
 
     if (!t)
         return ROCSHMEM_ERROR;
-    if (!ro_coll_count_ok(g, nreduce, api))
-        return ROCSHMEM_ERROR;
-    if (!ro_coll_check_buf(api, "dest", dest, bytes) ||
-        !ro_coll_check_buf(api, "source", source, bytes * (size_t)t->size))
-        return ROCSHMEM_ERROR;
-    ro_grp_sync(g);
     if (!nreduce)
         return ROCSHMEM_SUCCESS;
     alg = ro_coll_pick(RO_COLL_REDUCE_SCATTER, t, bytes);

@@ -139,15 +139,17 @@ RO_FN void ro_coll_copy(const struct ro_grp *g, void *dst, const void *src, size
     ro_grp_sync(g);
 }
 
-RO_FN int ro_coll_check_buf(const char *api, const char *what, const void *p, size_t len)
+RO_FN int ro_coll_check_buf(const struct ro_grp *g, const char *api, const char *what,
+                            const void *p, size_t len)
 {
     const uint8_t *b = ro_gpu_state.heap_base, *q = (const uint8_t *)p;
 
     if (!len || (q >= b && (size_t)(q - b) <= ro_gpu_state.heap_size &&
                  len <= ro_gpu_state.heap_size - (size_t)(q - b)))
         return 1;
-    RO_GPU_ERR("%s: %s [%p, +%zu) is not in the symmetric heap; the call is refused", api, what,
-               p, len);
+    if (g->rank == 0)
+            RO_GPU_ERR("%s: %s [%p, +%zu) is not in the symmetric heap; the call is refused", api,
+                   what, p, len);
     return 0;
 }
 
@@ -160,11 +162,12 @@ RO_FN int ro_coll_count_ok(const struct ro_grp *g, int count, const char *api)
     return 0;
 }
 
-RO_FN const struct ro_team *ro_coll_team_checked(rocshmem_team_t h, const char *api)
+RO_FN const struct ro_team *ro_coll_team_checked(const struct ro_grp *g, rocshmem_team_t h,
+                                                 const char *api)
 {
     const struct ro_team *t = ro_gpu_team(h);
 
-    if (!t)
+    if (!t && g->rank == 0)
         RO_GPU_ERR("%s: not a valid team (ROCSHMEM_TEAM_INVALID, destroyed, or not a team "
                    "handle); the call is refused", api);
     return t;

@@ -49,7 +49,7 @@ RO_FN void ro_coll_sync(const struct ro_grp *g, const struct ro_team *t, const c
 RO_COLL_ENTRY void ro_coll_barrier(rocshmem_ctx_t ctx, const struct ro_grp *g, rocshmem_team_t team,
                                    const char *api)
 {
-    const struct ro_team *t = ro_coll_team_checked(team, api);
+    const struct ro_team *t = ro_coll_team_checked(g, team, api);
 
     if (!t)
         return;
@@ -62,7 +62,7 @@ RO_COLL_ENTRY void ro_coll_barrier(rocshmem_ctx_t ctx, const struct ro_grp *g, r
 RO_COLL_ENTRY void ro_coll_team_sync(rocshmem_ctx_t ctx, const struct ro_grp *g, rocshmem_team_t team,
                                     const char *api)
 {
-    const struct ro_team *t = ro_coll_team_checked(team, api);
+    const struct ro_team *t = ro_coll_team_checked(g, team, api);
 
     if (t)
         ro_coll_sync(g, t, api);
