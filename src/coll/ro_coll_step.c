@@ -148,7 +148,7 @@ RO_FN int ro_coll_check_buf(const struct ro_grp *g, const char *api, const char 
                  len <= ro_gpu_state.heap_size - (size_t)(q - b)))
         return 1;
     if (g->rank == 0)
-            RO_GPU_ERR("%s: %s [%p, +%zu) is not in the symmetric heap; the call is refused", api,
+        RO_GPU_ERR("%s: %s [%p, +%zu) is not in the symmetric heap; the call is refused", api,
                    what, p, len);
     return 0;
 }
