@@ -2,9 +2,9 @@
  * one wave or one workgroup: a group) run the algorithm together; the leader (rank 0) makes
  * the signals and the waits, every member takes a share of each copy and each reduction.
  * A step to a team member is a put-with-signal: on the on-node path the group copies into the
- * member's mapped heap and the leader stores the signal after a fence; otherwise the leader
+ * member's mapped heap and the leader adds to the signal after a fence; otherwise the leader
  * posts one descriptor (data, then its signal, ordered by the proxy). Signals are the team
- * slot's psig words (ro_gpu.h): one writer each, SET to a phase number that only grows.
+ * slot's psig words (ro_gpu.h), counted: one writer each, each signal waited for once.
  * Host calls on a GPU heap reach it through the GPU runtime's copies (ro_gpu_ipc.h). */
 #ifndef RO_COLL_H
 #define RO_COLL_H
@@ -102,28 +102,25 @@ RO_DEVICE uint64_t ro_coll_phases(const struct ro_grp *g, const struct ro_team *
     return ro_grp_bcast(g, e);
 }
 
-/* Leader only: sets this PE's signal word on member `to` to `phase`, after whatever this
- * PE wrote to `to` before. */
-RO_FN void ro_coll_signal(rocshmem_ctx_t ctx, const struct ro_team *t, int to, uint64_t phase);
+/* Leader only: one signal to member `to` (ro_gpu.h: psig), after whatever this PE wrote to
+ * `to` before on the on-node path, or through ctx (a put-with-signal orders its data first). */
+RO_FN void ro_coll_signal(rocshmem_ctx_t ctx, const struct ro_team *t, int to);
 
 /* The group puts n bytes from src (this PE's memory) to dest (a symmetric address) on
- * member `to`, then signals `phase` there. The data is not complete on return on the proxy
- * path unless `blocking` (a quiet completes it). */
+ * member `to`, then signals there. The data is not complete on return on the proxy path
+ * unless `blocking` (a quiet completes it). */
 RO_FN void ro_coll_put_signal(rocshmem_ctx_t ctx, const struct ro_grp *g, const struct ro_team *t,
-                              void *dest, const void *src, size_t n, int to, uint64_t phase,
-                              int blocking);
+                              void *dest, const void *src, size_t n, int to, int blocking);
 
-/* Leader only: signals `phase` to every other member (after one fence on the on-node path). */
-RO_FN void ro_coll_signal_all(rocshmem_ctx_t ctx, const struct ro_team *t, uint64_t phase);
+/* Leader only: signals every other member (after one fence on the on-node path). */
+RO_FN void ro_coll_signal_all(rocshmem_ctx_t ctx, const struct ro_team *t);
 
-/* The group waits until member `from` has signalled `phase` (or a later one) to this PE:
- * bounded by ROCSHMEM_RO_TIMEOUT, after which the job ends naming `api`. */
-RO_FN void ro_coll_wait(const struct ro_grp *g, const struct ro_team *t, int from, uint64_t phase,
-                        const char *api);
+/* The group waits for member `from`'s next signal to this PE (every signal is waited for
+ * once): bounded by ROCSHMEM_RO_TIMEOUT, after which the job ends naming `api`. */
+RO_FN void ro_coll_wait(const struct ro_grp *g, const struct ro_team *t, int from, const char *api);
 
 /* The same for every other member at once: the group's members share the waits. */
-RO_FN void ro_coll_wait_all(const struct ro_grp *g, const struct ro_team *t, uint64_t phase,
-                            const char *api);
+RO_FN void ro_coll_wait_all(const struct ro_grp *g, const struct ro_team *t, const char *api);
 
 /* The context of the collectives' synchronization signals (ro_dev_state.coll_ctx). */
 RO_DEVICE rocshmem_ctx_t ro_coll_sync_ctx(void)

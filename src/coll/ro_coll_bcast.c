@@ -12,7 +12,6 @@ RO_COLL_ENTRY void ro_coll_bcast(rocshmem_ctx_t ctx, const struct ro_grp *g, roc
     const struct ro_team *t = ro_coll_team_checked(g, team, api);
     int me, n, vr;
     enum ro_coll_alg alg;
-    uint64_t e;
 
     if (!t)
         return;
@@ -33,14 +32,13 @@ RO_COLL_ENTRY void ro_coll_bcast(rocshmem_ctx_t ctx, const struct ro_grp *g, roc
         ro_coll_copy(g, dest, source, nbytes);
         return;
     }
-    e = ro_coll_phases(g, t, 1);
     if (alg == RO_ALG_PUSH) {
         if (me == root) {
             for (int k = 1; k < n; k++)
-                ro_coll_put_signal(ctx, g, t, dest, source, nbytes, (root + k) % n, e, 0);
+                ro_coll_put_signal(ctx, g, t, dest, source, nbytes, (root + k) % n, 0);
             ro_coll_copy(g, dest, source, nbytes);
         } else {
-            ro_coll_wait(g, t, root, e, api);
+            ro_coll_wait(g, t, root, api);
         }
         return;
     }
@@ -48,14 +46,14 @@ RO_COLL_ENTRY void ro_coll_bcast(rocshmem_ctx_t ctx, const struct ro_grp *g, roc
         if (me == root) {
             /* Ready, then wait until every member has read the source. */
             if (g->rank == 0)
-                ro_coll_signal_all(ctx, t, e);
+                ro_coll_signal_all(ctx, t);
             ro_coll_copy(g, dest, source, nbytes);
-            ro_coll_wait_all(g, t, e, api);
+            ro_coll_wait_all(g, t, api);
         } else {
-            ro_coll_wait(g, t, root, e, api);
+            ro_coll_wait(g, t, root, api);
             ro_coll_copy(g, dest, ro_gpu_ipc_addr(source, nbytes, ro_team_pe(t, root)), nbytes);
             if (g->rank == 0)
-                ro_coll_signal(ctx, t, root, e);
+                ro_coll_signal(ctx, t, root);
         }
         return;
     }
@@ -66,13 +64,13 @@ RO_COLL_ENTRY void ro_coll_bcast(rocshmem_ctx_t ctx, const struct ro_grp *g, roc
     while (mask < n && !(vr & mask))
         mask <<= 1;
     if (vr) {
-        ro_coll_wait(g, t, (me - mask + n) % n, e, api);
+        ro_coll_wait(g, t, (me - mask + n) % n, api);
     } else {
         ro_coll_copy(g, dest, source, nbytes);
     }
     for (mask >>= 1; mask > 0; mask >>= 1)
         if (vr + mask < n)
-            ro_coll_put_signal(ctx, g, t, dest, dest, nbytes, (me + mask) % n, e, 0);
+            ro_coll_put_signal(ctx, g, t, dest, dest, nbytes, (me + mask) % n, 0);
     ro_coll_complete(ctx, g);
 }
 

@@ -12,21 +12,19 @@ static RO_FN void ro_coll_exchange(rocshmem_ctx_t ctx, const struct ro_grp *g,
                                    const char *api)
 {
     int me = t->my_idx, n = t->size;
-    uint64_t e;
 
     if (n == 1) {
         ro_coll_copy(g, dest + dst_off, source, nbytes);
         return;
     }
-    e = ro_coll_phases(g, t, 1);
     /* Starting at the next member spreads the members' first puts over different targets. */
     for (int k = 1; k < n; k++) {
         int j = (me + k) % n;
         ro_coll_put_signal(ctx, g, t, dest + dst_off, source + (size_t)j * src_stride, nbytes, j,
-                           e, 0);
+                           0);
     }
     ro_coll_copy(g, dest + dst_off, source + (size_t)me * src_stride, nbytes);
-    ro_coll_wait_all(g, t, e, api);
+    ro_coll_wait_all(g, t, api);
     ro_coll_complete(ctx, g);
 }
 
@@ -54,7 +52,7 @@ RO_COLL_ENTRY void ro_coll_alltoallv(rocshmem_ctx_t ctx, const struct ro_grp *g,
     const struct ro_team *t = ro_coll_team_checked(g, team, api);
     int me, n;
     size_t np;
-    uint64_t *meta_in, *meta_out, e;
+    uint64_t *meta_in, *meta_out;
 
     if (!t)
         return;
@@ -76,7 +74,6 @@ RO_COLL_ENTRY void ro_coll_alltoallv(rocshmem_ctx_t ctx, const struct ro_grp *g,
     }
     if (n == 1)
         return;
-    e = ro_coll_phases(g, t, 2);
     /* Where each sender's block goes here, and how long it is. */
     if (g->rank == 0)
         for (int i = 0; i < n; i++) {
@@ -87,7 +84,7 @@ RO_COLL_ENTRY void ro_coll_alltoallv(rocshmem_ctx_t ctx, const struct ro_grp *g,
     for (int k = 1; k < n; k++) {
         int j = (me + k) % n;
         ro_coll_put_signal(ctx, g, t, &meta_in[2 * me], &meta_out[2 * j], 2 * sizeof(uint64_t), j,
-                           e, 0);
+                           0);
     }
     /* A member that sees the data's signal must see the counts too. */
     if (g->rank == 0)
@@ -96,7 +93,7 @@ RO_COLL_ENTRY void ro_coll_alltoallv(rocshmem_ctx_t ctx, const struct ro_grp *g,
         int j = (me + k) % n;
         uint64_t displ = 0, want = 0, m;
 
-        ro_coll_wait(g, t, j, e, api);
+        ro_coll_wait(g, t, j, api);
         if (g->rank == 0) {
             displ = ro_coll_word_get(&meta_in[2 * j]);
             want = ro_coll_word_get(&meta_in[2 * j + 1]);
@@ -115,9 +112,9 @@ RO_COLL_ENTRY void ro_coll_alltoallv(rocshmem_ctx_t ctx, const struct ro_grp *g,
         if (!ro_coll_check_buf(g, api, "source", source + source_displs[j] * esize, m * esize))
             m = 0;
         ro_coll_put_signal(ctx, g, t, dest + displ * esize, source + source_displs[j] * esize,
-                           m * esize, j, e + 1, 0);
+                           m * esize, j, 0);
     }
-    ro_coll_wait_all(g, t, e + 1, api);
+    ro_coll_wait_all(g, t, api);
     ro_coll_complete(ctx, g);
 }
 

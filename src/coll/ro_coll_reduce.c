@@ -55,8 +55,8 @@ static RO_FN void ro_coll_reduce_ipc(rocshmem_ctx_t ctx, const struct ro_grp *g,
         if (hi > lo)
             ro_coll_reduce_sources(g, t, dt, op, buf, source + (off + lo) * es, hi - lo, 0);
         if (g->rank == 0)
-            ro_coll_signal_all(ctx, t, e);
-        ro_coll_wait_all(g, t, e, api);
+            ro_coll_signal_all(ctx, t);
+        ro_coll_wait_all(g, t, api);
         if (!parts) {
             ro_coll_copy(g, dest + off * es, buf, m * es);
             continue;
@@ -86,8 +86,8 @@ static RO_FN void ro_coll_reduce_push(rocshmem_ctx_t ctx, const struct ro_grp *g
 
     ro_coll_copy(g, mine, source, bytes);
     for (int k = 1; k < n; k++)
-        ro_coll_put_signal(ctx, g, t, mine, mine, bytes, (me + k) % n, e, 0);
-    ro_coll_wait_all(g, t, e, api);
+        ro_coll_put_signal(ctx, g, t, mine, mine, bytes, (me + k) % n, 0);
+    ro_coll_wait_all(g, t, api);
     ro_coll_combine(g, dt, op, dest, base, base + slot, nreduce);
     for (int j = 2; j < n; j++)
         ro_coll_combine(g, dt, op, dest, dest, base + (size_t)j * slot, nreduce);
@@ -120,22 +120,22 @@ static RO_FN void ro_coll_reduce_recdbl(rocshmem_ctx_t ctx, const struct ro_grp 
         uint8_t *acc = dest + off * es, *base = t->scratch + (e & 1) * half;
 
         if (me >= p2) {
-            ro_coll_put_signal(ctx, g, t, base + (size_t)levels * slot, acc, m * es, me - p2, e, 1);
-            ro_coll_wait(g, t, me - p2, e, api);
+            ro_coll_put_signal(ctx, g, t, base + (size_t)levels * slot, acc, m * es, me - p2, 1);
+            ro_coll_wait(g, t, me - p2, api);
             continue;
         }
         if (me < n - p2) {
-            ro_coll_wait(g, t, me + p2, e, api);
+            ro_coll_wait(g, t, me + p2, api);
             ro_coll_combine(g, dt, op, acc, acc, base + (size_t)levels * slot, m);
         }
         for (int k = 0; k < levels; k++) {
             int partner = me ^ (1 << k);
-            ro_coll_put_signal(ctx, g, t, base + (size_t)k * slot, acc, m * es, partner, e, 1);
-            ro_coll_wait(g, t, partner, e, api);
+            ro_coll_put_signal(ctx, g, t, base + (size_t)k * slot, acc, m * es, partner, 1);
+            ro_coll_wait(g, t, partner, api);
             ro_coll_combine(g, dt, op, acc, acc, base + (size_t)k * slot, m);
         }
         if (me < n - p2)
-            ro_coll_put_signal(ctx, g, t, acc, acc, m * es, me + p2, e, 1);
+            ro_coll_put_signal(ctx, g, t, acc, acc, m * es, me + p2, 1);
     }
 }
 
@@ -213,7 +213,7 @@ static RO_FN void ro_coll_reduce_scatter_direct(rocshmem_ctx_t ctx, const struct
         for (int k = 1; k < n; k++) {
             int j = (me + k) % n;
             ro_coll_put_signal(ctx, g, t, base + (size_t)me * slot,
-                               source + ((size_t)j * nreduce + off) * es, m * es, j, e, 0);
+                               source + ((size_t)j * nreduce + off) * es, m * es, j, 0);
         }
         /* The next round's signals must not overtake this round's data. */
         if (g->rank == 0)
@@ -222,7 +222,7 @@ static RO_FN void ro_coll_reduce_scatter_direct(rocshmem_ctx_t ctx, const struct
                      m * es);
         for (int j = 0; j < n; j++)
             if (j != me)
-                ro_coll_wait(g, t, j, e, api);
+                ro_coll_wait(g, t, j, api);
         ro_coll_combine(g, dt, op, acc, base, base + slot, m);
         for (int j = 2; j < n; j++)
             ro_coll_combine(g, dt, op, acc, acc, base + (size_t)j * slot, m);

@@ -3,47 +3,56 @@
 #include "config.h"
 #include "coll/ro_coll.h"
 
-/* The signal without the on-node path's fence (the caller made it). */
-static RO_FN void ro_coll_signal_fenced(rocshmem_ctx_t ctx, const struct ro_team *t, int to,
-                                        uint64_t phase)
+/* One signal to member `to` (its psig word of this PE gains 1), without the on-node path's
+ * fence (the caller made it). */
+static RO_FN void ro_coll_signal_fenced(rocshmem_ctx_t ctx, const struct ro_team *t, int to)
 {
     uint64_t *w = &t->sync[RO_TS_PSIG + t->my_idx];
     int pe = ro_team_pe(t, to);
     uint8_t *peer = ro_gpu_ipc_addr(w, sizeof(*w), pe);
 
     if (peer) {
-        /* One writer per word: a store. */
-        ro_gpu_ipc_word(peer, &phase, sizeof(phase));
+#if !defined(__CUDACC__) && !defined(__HIPCC__)
+        /* Host code on a GPU heap, which has no atomics from here: this PE is the word's one
+         * writer, and its copies complete before they return. */
+        if (ro_gpu_state.heap_on_device) {
+            uint64_t v;
+            ro_gpu_ipc_copy(&v, peer, sizeof(v), 0, 1);
+            v++;
+            ro_gpu_ipc_copy(peer, &v, sizeof(v), 0, 1);
+            return;
+        }
+#endif
+        ro_atomic_add64_sys((uint64_t *)(void *)peer, 1);
         return;
     }
     ctx.team_opaque = NULL;   /* pe is WORLD's number, whatever team ctx was made for */
-    rocshmem_ctx_putmem_signal_nbi(ctx, NULL, NULL, 0, w, phase, ROCSHMEM_SIGNAL_SET, pe);
+    rocshmem_ctx_putmem_signal_nbi(ctx, NULL, NULL, 0, w, 1, ROCSHMEM_SIGNAL_ADD, pe);
 }
 
-RO_FN void ro_coll_signal(rocshmem_ctx_t ctx, const struct ro_team *t, int to, uint64_t phase)
+RO_FN void ro_coll_signal(rocshmem_ctx_t ctx, const struct ro_team *t, int to)
 {
     /* Ordered after the group's copies. */
     ro_gpu_ipc_fence();
-    ro_coll_signal_fenced(ctx, t, to, phase);
+    ro_coll_signal_fenced(ctx, t, to);
 }
 
-RO_FN void ro_coll_signal_all(rocshmem_ctx_t ctx, const struct ro_team *t, uint64_t phase)
+RO_FN void ro_coll_signal_all(rocshmem_ctx_t ctx, const struct ro_team *t)
 {
     ro_gpu_ipc_fence();
     for (int k = 1; k < t->size; k++)
-        ro_coll_signal_fenced(ctx, t, (t->my_idx + k) % t->size, phase);
+        ro_coll_signal_fenced(ctx, t, (t->my_idx + k) % t->size);
 }
 
 RO_FN void ro_coll_put_signal(rocshmem_ctx_t ctx, const struct ro_grp *g, const struct ro_team *t,
-                              void *dest, const void *src, size_t n, int to, uint64_t phase,
-                              int blocking)
+                              void *dest, const void *src, size_t n, int to, int blocking)
 {
     int pe = ro_team_pe(t, to);
     uint8_t *peer;
 
     if (!n) {
         if (g->rank == 0)
-            ro_coll_signal(ctx, t, to, phase);
+            ro_coll_signal(ctx, t, to);
         return;
     }
     peer = ro_gpu_ipc_addr(dest, n, pe);
@@ -51,18 +60,18 @@ RO_FN void ro_coll_put_signal(rocshmem_ctx_t ctx, const struct ro_grp *g, const 
         ro_gpu_ipc_copy(peer, src, n, g->rank, g->size);
         ro_grp_sync(g);
         if (g->rank == 0)
-            ro_coll_signal(ctx, t, to, phase);
+            ro_coll_signal(ctx, t, to);
         return;
     }
     if (g->rank != 0)
         return;
     ctx.team_opaque = NULL;   /* pe is WORLD's number, whatever team ctx was made for */
     if (blocking)
-        rocshmem_ctx_putmem_signal(ctx, dest, src, n, &t->sync[RO_TS_PSIG + t->my_idx], phase,
-                                   ROCSHMEM_SIGNAL_SET, pe);
+        rocshmem_ctx_putmem_signal(ctx, dest, src, n, &t->sync[RO_TS_PSIG + t->my_idx], 1,
+                                   ROCSHMEM_SIGNAL_ADD, pe);
     else
-        rocshmem_ctx_putmem_signal_nbi(ctx, dest, src, n, &t->sync[RO_TS_PSIG + t->my_idx], phase,
-                                       ROCSHMEM_SIGNAL_SET, pe);
+        rocshmem_ctx_putmem_signal_nbi(ctx, dest, src, n, &t->sync[RO_TS_PSIG + t->my_idx], 1,
+                                       ROCSHMEM_SIGNAL_ADD, pe);
 }
 
 #if !defined(__CUDACC__) && !defined(__HIPCC__)
@@ -90,11 +99,14 @@ static RO_FN void ro_coll_wait_mapped(const uint64_t *w, uint64_t phase, const c
         ro_gpu_wait_step(&iter, &start, api, "team members to arrive", v, phase);
 }
 
-/* One member's wait for member `from`'s signal. */
-static RO_FN void ro_coll_wait_one(const struct ro_team *t, int from, uint64_t phase,
-                                   const char *api)
+/* One member's wait for member `from`'s next signal. */
+static RO_FN void ro_coll_wait_one(const struct ro_team *t, int from, const char *api)
 {
     const uint64_t *w = &t->sync[RO_TS_PSIG + from];
+    uint64_t *seen = &t->sync[RO_TS_SEEN(ro_gpu_state.n_pes) + from];
+    const uint64_t phase = ro_coll_word_get(seen) + 1;
+
+    ro_coll_word_set(seen, phase);
 #if !defined(__CUDACC__) && !defined(__HIPCC__)
     if (ro_gpu_state.heap_on_device)
         ro_coll_wait_copied(w, phase, api);
@@ -106,20 +118,18 @@ static RO_FN void ro_coll_wait_one(const struct ro_team *t, int from, uint64_t p
         ro_gpu_wait_ge(w, phase, api, "team members to arrive");
 }
 
-RO_FN void ro_coll_wait(const struct ro_grp *g, const struct ro_team *t, int from, uint64_t phase,
-                        const char *api)
+RO_FN void ro_coll_wait(const struct ro_grp *g, const struct ro_team *t, int from, const char *api)
 {
     if (g->rank == 0)
-        ro_coll_wait_one(t, from, phase, api);
+        ro_coll_wait_one(t, from, api);
     ro_grp_sync(g);
 }
 
-RO_FN void ro_coll_wait_all(const struct ro_grp *g, const struct ro_team *t, uint64_t phase,
-                            const char *api)
+RO_FN void ro_coll_wait_all(const struct ro_grp *g, const struct ro_team *t, const char *api)
 {
     for (int j = g->rank; j < t->size; j += g->size)
         if (j != t->my_idx)
-            ro_coll_wait_one(t, j, phase, api);
+            ro_coll_wait_one(t, j, api);
     ro_grp_sync(g);
 }
 

@@ -12,7 +12,6 @@ RO_FN void ro_coll_sync(const struct ro_grp *g, const struct ro_team *t, const c
     const rocshmem_ctx_t ctx = ro_coll_sync_ctx();
     enum ro_coll_alg alg = ro_coll_pick(RO_COLL_SYNC, t, 0);
     int me = t->my_idx, n = t->size;
-    uint64_t e;
 
     /* The members' stores so far come before the leader's signals. */
     ro_grp_sync(g);
@@ -30,19 +29,17 @@ RO_FN void ro_coll_sync(const struct ro_grp *g, const struct ro_team *t, const c
         return;
     }
 #endif
-    e = ro_coll_phases(g, t, 1);
     if (alg == RO_ALG_FLAT) {
         if (g->rank == 0)
-            ro_coll_signal_all(ctx, t, e);
-        ro_coll_wait_all(g, t, e, api);
+            ro_coll_signal_all(ctx, t);
+        ro_coll_wait_all(g, t, api);
         return;
     }
-    /* Round k: signal member me + 2^k, wait for member me - 2^k. Each round's writer is a
-     * different member, so one phase number serves every round. */
+    /* Round k: signal member me + 2^k, wait for member me - 2^k. */
     for (int dist = 1; dist < n; dist <<= 1) {
         if (g->rank == 0)
-            ro_coll_signal(ctx, t, (me + dist) % n, e);
-        ro_coll_wait(g, t, (me - dist + n) % n, e, api);
+            ro_coll_signal(ctx, t, (me + dist) % n);
+        ro_coll_wait(g, t, (me - dist + n) % n, api);
     }
 }
 

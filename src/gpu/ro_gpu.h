@@ -47,19 +47,22 @@ struct ro_team {
     size_t scratch_size;
 };
 
-/* A team slot's synchronization words, in the heap; n is the job's PE count. Every signal
- * word has one writer (psig[i]: team member i), which SETs it to the number of the phase
- * it signals; phases are numbered alike on every member (each call takes the same count),
- * so a wait for >= the phase's number cannot be met by an older phase, and back-to-back
- * collectives need no barrier between them. */
+/* A team slot's synchronization words, in the heap; n is the job's PE count. psig[i] counts
+ * the signals team member i has sent this PE (each an atomic add, so two of them may land in
+ * either order), seen[i] those this PE has waited for: every signal is waited for exactly
+ * once, so the k-th wait for member i is met once psig[i] >= k, whatever reordering the
+ * rings and the transport make, and back-to-back collectives need no barrier between them.
+ * epoch counts the phases this PE has begun (alike on every member: each call takes the
+ * same count), and picks the half of the scratch a phase uses. */
 #define RO_TEAM_SPLIT_WORDS 16     /* a bitmap of free slots: ROCSHMEM_MAX_TEAMS <= 1024 */
-#define RO_TEAM_SYNC_WORDS(n) (1 + 2 * RO_TEAM_SPLIT_WORDS + 5 * (size_t)(n))
-#define RO_TS_EPOCH 0                                  /* phases this PE has begun */
+#define RO_TEAM_SYNC_WORDS(n) (1 + 2 * RO_TEAM_SPLIT_WORDS + 6 * (size_t)(n))
+#define RO_TS_EPOCH 0
 #define RO_TS_SPLIT_IN 1                               /* a split's bitmaps (reduced) */
 #define RO_TS_SPLIT_OUT (RO_TS_SPLIT_IN + RO_TEAM_SPLIT_WORDS)
 #define RO_TS_PSIG (RO_TS_SPLIT_OUT + RO_TEAM_SPLIT_WORDS)   /* [n] */
 #define RO_TS_META_IN(n) (RO_TS_PSIG + (size_t)(n))          /* [2n] alltoallv's counts in */
 #define RO_TS_META_OUT(n) (RO_TS_PSIG + 3 * (size_t)(n))     /* [2n] and out */
+#define RO_TS_SEEN(n) (RO_TS_PSIG + 5 * (size_t)(n))         /* [n] */
 
 struct ro_dev_state {
     int my_pe, n_pes;
