@@ -1,3 +1,3 @@
 #!/bin/sh
-# Functional suite under openmpi over the shm provider, 2 and 4 PEs.
+# Functional suite under openmpi over the shm provider, at the PE counts of tests/func/PROGRAMS up to 4.
 exec "$(dirname "$0")/matrix.sh" openmpi shm 4

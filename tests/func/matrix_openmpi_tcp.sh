@@ -1,3 +1,3 @@
 #!/bin/sh
-# Functional suite under openmpi over the tcp provider, 2 and 4 PEs.
+# Functional suite under openmpi over the tcp provider, at the PE counts of tests/func/PROGRAMS up to 4.
 exec "$(dirname "$0")/matrix.sh" openmpi tcp 4
