@@ -1,6 +1,7 @@
 /* The reductions' arithmetic, the one place where a reduction meets its type: a loop per
- * (datatype, operation), chosen once per call of ro_coll_combine. Signed integers add and
- * multiply as unsigned (wrapping, as two's complement does, without undefined behaviour). */
+ * (datatype, operation), chosen once per call of ro_coll_combine. Integers add and multiply
+ * as unsigned int or uint64_t (wrapping, as two's complement does, without undefined
+ * behaviour: narrower unsigned types would be promoted to int and overflow it). */
 #include "config.h"
 #include "coll/ro_coll.h"
 
@@ -38,10 +39,10 @@ static RO_FN void ro_coll_combine_share(enum ro_dt dt, enum ro_red_op op, void *
                                         const void *b, size_t n, int rank, int size)
 {
     switch (dt) {
-    case RO_DT_INT8: RO_COMBINE_INT(int8_t, uint8_t) break;
-    case RO_DT_UINT8: RO_COMBINE_INT(uint8_t, uint8_t) break;
-    case RO_DT_INT16: RO_COMBINE_INT(int16_t, uint16_t) break;
-    case RO_DT_UINT16: RO_COMBINE_INT(uint16_t, uint16_t) break;
+    case RO_DT_INT8: RO_COMBINE_INT(int8_t, uint32_t) break;
+    case RO_DT_UINT8: RO_COMBINE_INT(uint8_t, uint32_t) break;
+    case RO_DT_INT16: RO_COMBINE_INT(int16_t, uint32_t) break;
+    case RO_DT_UINT16: RO_COMBINE_INT(uint16_t, uint32_t) break;
     case RO_DT_INT32: RO_COMBINE_INT(int32_t, uint32_t) break;
     case RO_DT_UINT32: RO_COMBINE_INT(uint32_t, uint32_t) break;
     case RO_DT_INT64: RO_COMBINE_INT(int64_t, uint64_t) break;
