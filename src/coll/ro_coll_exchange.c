@@ -109,7 +109,10 @@ RO_COLL_ENTRY void ro_coll_alltoallv(rocshmem_ctx_t ctx, const struct ro_grp *g,
             if (want < m)
                 m = want;
         }
-        if (!ro_coll_check_buf(g, api, "source", source + source_displs[j] * esize, m * esize))
+        /* The receiver's displacement is checked here too: a bad one sends nothing. */
+        if (!ro_coll_check_buf(g, api, "source", source + source_displs[j] * esize, m * esize) ||
+            !ro_coll_check_buf(g, api, "dest (as the receiver gave it)", dest + displ * esize,
+                               m * esize))
             m = 0;
         ro_coll_put_signal(ctx, g, t, dest + displ * esize, source + source_displs[j] * esize,
                            m * esize, j, 0);

@@ -19,6 +19,15 @@ struct variant {
 #define OP(v, STEM, ...)                                                                   \
     ((v)->use_ctx ? rocshmem_ctx_##STEM((v)->ctx, __VA_ARGS__) : rocshmem_##STEM(__VA_ARGS__))
 
+/* A barrier completes the default context's operations only (OpenSHMEM 1.5): a created
+ * context's are quieted first. */
+static void barrier(const struct variant *v)
+{
+    if (v->use_ctx)
+        rocshmem_ctx_quiet(v->ctx);
+    rocshmem_barrier_all();
+}
+
 /* Word slots of the scratch area, in units of the type under test. */
 enum { S_ADD, S_FADD, S_INC, S_FINC, S_CSWAP, S_SWAP, S_OR, S_AND, S_XOR, S_FIXED = 16 };
 /* After the fixed slots: one slot per PE written only by that PE ("own"), then gather
@@ -69,7 +78,7 @@ static void check_permutation(const char *what, const long long *vals, int count
         int zeros = 0, winner = -1;                                                        \
         rt_step("standard AMOs on %s via %s", #NAME, v->name);                             \
         memset(x, 0, (S_FIXED + A_COUNT * MAX_PES) * sizeof(TYPE));                        \
-        rocshmem_barrier_all();                                                            \
+        barrier(v);                                                                       \
                                                                                            \
         for (int t = 0; t < npes; t++) {                                                   \
             OP(v, NAME##_atomic_add, &x[S_ADD], (TYPE)(me + 1), t);                        \
@@ -86,7 +95,7 @@ static void check_permutation(const char *what, const long long *vals, int count
         RT_CHECK_EQ(#NAME "_atomic_compare_swap (fails)", #TYPE, got, (TYPE)(me + 1));     \
         got = OP(v, NAME##_atomic_compare_swap, &own[me], (TYPE)(me + 1), (TYPE)(me + 2), right); \
         RT_CHECK_EQ(#NAME "_atomic_compare_swap (succeeds again)", #TYPE, got, (TYPE)(me + 1)); \
-        rocshmem_barrier_all();                                                            \
+        barrier(v);                                                                       \
                                                                                            \
         RT_CHECK_EQ(#NAME "_atomic_add", #TYPE, x[S_ADD], total);                          \
         RT_CHECK_EQ(#NAME "_atomic_fetch_add (final value)", #TYPE, x[S_FADD], total);     \
@@ -98,7 +107,7 @@ static void check_permutation(const char *what, const long long *vals, int count
             rocshmem_##NAME##_p(&ARRAY(x, A_FINC)[me], old_finc[t], t);                    \
         }                                                                                  \
         rocshmem_##NAME##_p(&ARRAY(x, A_CSWAP)[me], r, 0);                                 \
-        rocshmem_barrier_all();                                                            \
+        barrier(v);                                                                       \
                                                                                            \
         for (int p = 0; p < npes; p++)                                                     \
             vals[p] = (long long)ARRAY(x, A_FADD)[p];                                      \
@@ -134,13 +143,13 @@ ROCSHMEM_FOR_AMO_STANDARD_TYPES(DEF_STD)
         long long vals[MAX_PES + 1] = { 0 };                                               \
         rt_step("extended AMOs on %s via %s", #NAME, v->name);                             \
         memset(x, 0, (S_FIXED + A_COUNT * MAX_PES) * sizeof(TYPE));                        \
-        rocshmem_barrier_all();                                                            \
+        barrier(v);                                                                       \
                                                                                            \
         /* Swap chain on PE 0: the values fetched plus the one left must be 0..n, each once. */ \
         r = OP(v, NAME##_atomic_swap, &x[S_SWAP], (TYPE)(me + 1), 0);                      \
         OP(v, NAME##_atomic_set, &own[me], (TYPE)(3 * me + 5), right);                     \
         rocshmem_##NAME##_p(&ARRAY(x, A_SWAP)[me], r, 0);                                  \
-        rocshmem_barrier_all();                                                            \
+        barrier(v);                                                                       \
                                                                                            \
         /* Only the left neighbour changes own[left] here, and not before the next barrier. */ \
         RT_CHECK_EQ(#NAME "_atomic_set", #TYPE, own[left], (TYPE)(3 * left + 5));          \
@@ -152,11 +161,11 @@ ROCSHMEM_FOR_AMO_STANDARD_TYPES(DEF_STD)
             vals[npes] = (long long)x[S_SWAP];                                             \
             check_permutation(#NAME "_atomic_swap (chain)", vals, npes + 1);               \
         }                                                                                  \
-        rocshmem_barrier_all();                                                            \
+        barrier(v);                                                                       \
                                                                                            \
         got = OP(v, NAME##_atomic_swap, &own[me], (TYPE)(me + 40), right);                 \
         RT_CHECK_EQ(#NAME "_atomic_swap (own slot)", #TYPE, got, (TYPE)(3 * me + 5));      \
-        rocshmem_barrier_all();                                                            \
+        barrier(v);                                                                       \
         RT_CHECK_EQ(#NAME "_atomic_swap (own slot stored)", #TYPE, own[left], (TYPE)(left + 40)); \
         got = OP(v, NAME##_atomic_fetch, &own[left], me);                                  \
         RT_CHECK_EQ(#NAME "_atomic_fetch (self)", #TYPE, got, (TYPE)(left + 40));          \
@@ -176,7 +185,7 @@ ROCSHMEM_FOR_AMO_EXTENDED_TYPES(DEF_EXT)
         x[S_XOR] = orig;                                                                   \
         for (int p = 0; p < npes; p++)                                                     \
             own[p] = (TYPE)(0x0f0f + p);                                                   \
-        rocshmem_barrier_all();                                                            \
+        barrier(v);                                                                       \
                                                                                            \
         for (int t = 0; t < npes; t++) {                                                   \
             OP(v, NAME##_atomic_or, &x[S_OR], bit, t);                                     \
@@ -193,17 +202,17 @@ ROCSHMEM_FOR_AMO_EXTENDED_TYPES(DEF_EXT)
         e &= (TYPE)0x10ff;                                                                 \
         got = OP(v, NAME##_atomic_fetch_xor, &own[me], (TYPE)0x0180, right);               \
         RT_CHECK_EQ(#NAME "_atomic_fetch_xor", #TYPE, got, e);                             \
-        rocshmem_barrier_all();                                                            \
+        barrier(v);                                                                       \
                                                                                            \
         RT_CHECK_EQ(#NAME "_atomic_or", #TYPE, x[S_OR], all);                              \
         RT_CHECK_EQ(#NAME "_atomic_and", #TYPE, x[S_AND], (TYPE)0);                        \
         RT_CHECK_EQ(#NAME "_atomic_xor (once)", #TYPE, x[S_XOR], (TYPE)(orig ^ all));      \
         e = (TYPE)((((TYPE)(0x0f0f + left) | (TYPE)0x3000) & (TYPE)0x10ff) ^ (TYPE)0x0180); \
         RT_CHECK_EQ(#NAME "_atomic_fetch_xor (stored)", #TYPE, own[left], e);              \
-        rocshmem_barrier_all();                                                            \
+        barrier(v);                                                                       \
         for (int t = 0; t < npes; t++)                                                     \
             OP(v, NAME##_atomic_xor, &x[S_XOR], bit, t);                                   \
-        rocshmem_barrier_all();                                                            \
+        barrier(v);                                                                       \
         RT_CHECK_EQ(#NAME "_atomic_xor (twice)", #TYPE, x[S_XOR], orig);                   \
     }
 ROCSHMEM_FOR_AMO_BITWISE_TYPES(DEF_BIT)
@@ -248,6 +257,7 @@ static void amo_flood(long count, rocshmem_ctx_t ctx)
         rocshmem_uint64_atomic_add(&x[0], 1, right);
         rocshmem_ctx_uint64_atomic_inc(ctx, &x[1], right);
     }
+    rocshmem_ctx_quiet(ctx);
     rocshmem_barrier_all();
     RT_CHECK_EQ("uint64_atomic_add without quiet (ring overflow)", "uint64", x[0], (uint64_t)count);
     RT_CHECK_EQ("ctx_uint64_atomic_inc without quiet (ring overflow)", "uint64", x[1],

@@ -185,6 +185,8 @@ static void signal_ops(void)
     }
     rocshmem_signal_set(&slots[me], 1000 + (uint64_t)me, right);
     rocshmem_ctx_signal_set(made, &slots[npes + me], 2000 + (uint64_t)me, right);
+    /* A barrier completes the default context's operations only (OpenSHMEM 1.5). */
+    rocshmem_ctx_quiet(made);
     rocshmem_barrier_all();
     RT_CHECK_EQ("signal_add", "uint64", rocshmem_signal_fetch(&counter[0]), total);
     RT_CHECK_EQ("ctx_signal_add", "uint64", rocshmem_signal_fetch(&counter[1]), total);
