@@ -74,48 +74,35 @@ RO_FN void ro_coll_put_signal(rocshmem_ctx_t ctx, const struct ro_grp *g, const 
                                        ROCSHMEM_SIGNAL_ADD, pe);
 }
 
+/* A signal word of a team whose members are all mapped: host code on a GPU heap reads it
+ * through the GPU runtime's copies; GPU code at GPU scope where every member drives this GPU. */
+static RO_FN uint64_t ro_coll_load_mapped(const uint64_t *w)
+{
 #if !defined(__CUDACC__) && !defined(__HIPCC__)
-/* Host code on a GPU heap: the word is read through the GPU runtime's copies. */
-static void ro_coll_wait_copied(const uint64_t *w, uint64_t phase, const char *api)
-{
-    unsigned iter = 0;
-    uint64_t start = 0, v;
-
-    while ((v = ro_coll_word_get(w)) < phase)
-        ro_gpu_wait_step(&iter, &start, api, "team members to arrive", v, phase);
-}
+    if (ro_gpu_state.heap_on_device)
+        return ro_coll_word_get(w);
 #endif
-
-/* Every member mapped: the signal is a peer's store, which no proxy takes part in, so the
- * wait keeps the proxy's activity words out of it; GPU scope where every member drives this
- * GPU. */
-static RO_FN void ro_coll_wait_mapped(const uint64_t *w, uint64_t phase, const char *api)
-{
-    unsigned iter = 0;
-    uint64_t start = 0, v;
-    const int gpu_scope = ro_gpu_state.ipc_one_gpu;
-
-    while ((v = gpu_scope ? ro_load_acquire64(w) : ro_load_acquire64_sys(w)) < phase)
-        ro_gpu_wait_step(&iter, &start, api, "team members to arrive", v, phase);
+    return ro_gpu_state.ipc_one_gpu ? ro_load_acquire64(w) : ro_load_acquire64_sys(w);
 }
 
-/* One member's wait for member `from`'s next signal. */
+/* One member's wait for member `from`'s next signal. Through the proxy the wait keeps the
+ * proxy awake (ro_gpu_wait_ge); when every member is mapped the signal is a peer's store, in
+ * which no proxy takes part, so the wait leaves the proxy's activity words alone. */
 static RO_FN void ro_coll_wait_one(const struct ro_team *t, int from, const char *api)
 {
     const uint64_t *w = &t->sync[RO_TS_PSIG + from];
     uint64_t *seen = &t->sync[RO_TS_SEEN(ro_gpu_state.n_pes) + from];
     const uint64_t phase = ro_coll_word_get(seen) + 1;
+    unsigned iter = 0;
+    uint64_t start = 0, v;
 
     ro_coll_word_set(seen, phase);
-#if !defined(__CUDACC__) && !defined(__HIPCC__)
-    if (ro_gpu_state.heap_on_device)
-        ro_coll_wait_copied(w, phase, api);
-    else
-#endif
-    if (t->all_ipc)
-        ro_coll_wait_mapped(w, phase, api);
-    else
+    if (!t->all_ipc) {
         ro_gpu_wait_ge(w, phase, api, "team members to arrive");
+        return;
+    }
+    while ((v = ro_coll_load_mapped(w)) < phase)
+        ro_gpu_wait_step(&iter, &start, api, "team members to arrive", v, phase);
 }
 
 RO_FN void ro_coll_wait(const struct ro_grp *g, const struct ro_team *t, int from, const char *api)
@@ -152,10 +139,7 @@ RO_FN void ro_coll_copy(const struct ro_grp *g, void *dst, const void *src, size
 RO_FN int ro_coll_check_buf(const struct ro_grp *g, const char *api, const char *what,
                             const void *p, size_t len)
 {
-    const uint8_t *b = ro_gpu_state.heap_base, *q = (const uint8_t *)p;
-
-    if (!len || (q >= b && (size_t)(q - b) <= ro_gpu_state.heap_size &&
-                 len <= ro_gpu_state.heap_size - (size_t)(q - b)))
+    if (!len || ro_gpu_in_heap(p, len))
         return 1;
     if (g->rank == 0)
         RO_GPU_ERR("%s: %s [%p, +%zu) is not in the symmetric heap; the call is refused", api,

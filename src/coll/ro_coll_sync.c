@@ -56,8 +56,7 @@ RO_COLL_ENTRY void ro_coll_barrier(rocshmem_ctx_t ctx, const struct ro_grp *g, r
     ro_coll_sync(g, t, api);
 }
 
-RO_COLL_ENTRY void ro_coll_team_sync(rocshmem_ctx_t ctx, const struct ro_grp *g, rocshmem_team_t team,
-                                    const char *api)
+RO_COLL_ENTRY void ro_coll_team_sync(const struct ro_grp *g, rocshmem_team_t team, const char *api)
 {
     const struct ro_team *t = ro_coll_team_checked(g, team, api);
 
@@ -68,29 +67,29 @@ RO_COLL_ENTRY void ro_coll_team_sync(rocshmem_ctx_t ctx, const struct ro_grp *g,
 #define RO_DEF_SYNC(SCOPE)                                                                 \
     RO_FN void rocshmem_ctx_barrier##SCOPE(rocshmem_ctx_t ctx, rocshmem_team_t team)       \
     { struct ro_grp g = RO_GRP(SCOPE);                                                     \
-      ro_coll_barrier(ctx, &g, team, "rocshmem_ctx_barrier" #SCOPE); }                  \
+      ro_coll_barrier(ctx, &g, team, "rocshmem_ctx_barrier" #SCOPE); }                     \
     RO_FN void rocshmem_barrier##SCOPE(rocshmem_team_t team)                               \
     { struct ro_grp g = RO_GRP(SCOPE);                                                     \
-      ro_coll_barrier(ROCSHMEM_CTX_DEFAULT, &g, team, "rocshmem_barrier" #SCOPE); }     \
+      ro_coll_barrier(ROCSHMEM_CTX_DEFAULT, &g, team, "rocshmem_barrier" #SCOPE); }        \
     RO_FN void rocshmem_ctx_sync##SCOPE(rocshmem_ctx_t ctx, rocshmem_team_t team)          \
     { struct ro_grp g = RO_GRP(SCOPE);                                                     \
-      ro_coll_team_sync(ctx, &g, team, "rocshmem_ctx_sync" #SCOPE); }                      \
+      ro_coll_team_sync(&g, team, "rocshmem_ctx_sync" #SCOPE); }                           \
     RO_FN void rocshmem_team_sync##SCOPE(rocshmem_team_t team)                             \
     { struct ro_grp g = RO_GRP(SCOPE);                                                     \
-      ro_coll_team_sync(ROCSHMEM_CTX_DEFAULT, &g, team, "rocshmem_team_sync" #SCOPE); }    \
+      ro_coll_team_sync(&g, team, "rocshmem_team_sync" #SCOPE); }                          \
     RO_FN void rocshmem_ctx_barrier_all##SCOPE(rocshmem_ctx_t ctx)                         \
     { struct ro_grp g = RO_GRP(SCOPE);                                                     \
-      ro_coll_barrier(ctx, &g, ROCSHMEM_TEAM_WORLD, "rocshmem_ctx_barrier_all" #SCOPE); } \
+      ro_coll_barrier(ctx, &g, ROCSHMEM_TEAM_WORLD, "rocshmem_ctx_barrier_all" #SCOPE); }  \
     RO_FN void rocshmem_barrier_all##SCOPE(void)                                           \
     { struct ro_grp g = RO_GRP(SCOPE);                                                     \
-      ro_coll_barrier(ROCSHMEM_CTX_DEFAULT, &g, ROCSHMEM_TEAM_WORLD,                    \
+      ro_coll_barrier(ROCSHMEM_CTX_DEFAULT, &g, ROCSHMEM_TEAM_WORLD,                       \
                       "rocshmem_barrier_all" #SCOPE); }                                    \
     RO_FN void rocshmem_ctx_sync_all##SCOPE(rocshmem_ctx_t ctx)                            \
     { struct ro_grp g = RO_GRP(SCOPE);                                                     \
-      ro_coll_team_sync(ctx, &g, ROCSHMEM_TEAM_WORLD, "rocshmem_ctx_sync_all" #SCOPE); }   \
+      ro_coll_team_sync(&g, ROCSHMEM_TEAM_WORLD, "rocshmem_ctx_sync_all" #SCOPE); }        \
     RO_FN void rocshmem_sync_all##SCOPE(void)                                              \
     { struct ro_grp g = RO_GRP(SCOPE);                                                     \
-      ro_coll_team_sync(ROCSHMEM_CTX_DEFAULT, &g, ROCSHMEM_TEAM_WORLD,                     \
+      ro_coll_team_sync(&g, ROCSHMEM_TEAM_WORLD,                                           \
                         "rocshmem_sync_all" #SCOPE); }
 RO_DEF_SYNC()
 RO_DEF_SYNC(_wave)

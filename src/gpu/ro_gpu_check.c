@@ -8,7 +8,7 @@
 
 RO_FN int ro_gpu_check(const char *api, const void *addr, size_t len, int pe)
 {
-    const uint8_t *p = (const uint8_t *)addr, *base = ro_gpu_state.heap_base;
+    const uint8_t *base = ro_gpu_state.heap_base;
     if (RO_UNLIKELY(pe < 0 || pe >= ro_gpu_state.n_pes)) {
         RO_GPU_ERR("%s: invalid PE %d (this job has PEs 0..%d); operation dropped", api, pe,
                ro_gpu_state.n_pes - 1);
@@ -22,8 +22,7 @@ RO_FN int ro_gpu_check(const char *api, const void *addr, size_t len, int pe)
      * need not point anywhere (NULL is common); the caller moves nothing. */
     if (len == 0)
         return 0;
-    if (RO_UNLIKELY(p < base || (size_t)(p - base) > ro_gpu_state.heap_size ||
-                    len > ro_gpu_state.heap_size - (size_t)(p - base))) {
+    if (RO_UNLIKELY(!ro_gpu_in_heap(addr, len))) {
         RO_GPU_ERR("%s: [%p, +%zu) is not inside the symmetric heap [%p, +%zu); operation dropped",
                api, addr, len, (const void *)base, ro_gpu_state.heap_size);
         return -1;

@@ -15,16 +15,14 @@
  * every caller falls back to, reports them. */
 RO_DEVICE uint8_t *ro_gpu_ipc_addr(const void *addr, size_t len, int pe)
 {
-    const uint8_t *p = (const uint8_t *)addr, *base = ro_gpu_state.heap_base;
     uint8_t *peer;
 
     if (!ro_gpu_state.ipc_base || (unsigned)pe >= (unsigned)ro_gpu_state.n_pes)
         return NULL;
     peer = (uint8_t *)ro_load_readonly_ptr((void *const *)&ro_gpu_state.ipc_base[pe]);
-    if (!peer || p < base || (size_t)(p - base) > ro_gpu_state.heap_size ||
-        len > ro_gpu_state.heap_size - (size_t)(p - base))
+    if (!peer || !ro_gpu_in_heap(addr, len))
         return NULL;
-    return peer + (p - base);
+    return peer + ro_gpu_heap_off(addr);
 }
 
 #if defined(__CUDACC__) || defined(__HIPCC__)

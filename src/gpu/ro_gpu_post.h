@@ -394,6 +394,15 @@ RO_DEVICE void ro_gpu_ctx_quiet_all(const struct ro_ctx *c, const char *api)
  * zeros). */
 RO_FN int ro_gpu_check(const char *api, const void *addr, size_t len, int pe);
 
+/* 1 when [addr, addr + len) lies inside this PE's symmetric heap. */
+RO_DEVICE int ro_gpu_in_heap(const void *addr, size_t len)
+{
+    const uint8_t *p = (const uint8_t *)addr, *base = ro_gpu_state.heap_base;
+
+    return p >= base && (size_t)(p - base) <= ro_gpu_state.heap_size &&
+           len <= ro_gpu_state.heap_size - (size_t)(p - base);
+}
+
 RO_DEVICE uint64_t ro_gpu_heap_off(const void *addr)
 {
     return (uint64_t)((const uint8_t *)addr - ro_gpu_state.heap_base);
