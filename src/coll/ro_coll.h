@@ -112,8 +112,15 @@ RO_FN void ro_coll_signal(rocshmem_ctx_t ctx, const struct ro_team *t, int to);
 RO_FN void ro_coll_put_signal(rocshmem_ctx_t ctx, const struct ro_grp *g, const struct ro_team *t,
                               void *dest, const void *src, size_t n, int to, int blocking);
 
-/* Leader only: signals every other member (after one fence on the on-node path). */
-RO_FN void ro_coll_signal_all(rocshmem_ctx_t ctx, const struct ro_team *t);
+/* The group signals every other member (after the group's copies so far). */
+RO_FN void ro_coll_signal_all(rocshmem_ctx_t ctx, const struct ro_grp *g, const struct ro_team *t);
+
+/* The group puts n bytes from src + j * src_stride (this PE's memory) to dest on every other
+ * member j, then signals each. On the on-node path every copy goes before one round of
+ * signals; otherwise one put-with-signal each, complete after a quiet. */
+RO_FN void ro_coll_put_signal_all(rocshmem_ctx_t ctx, const struct ro_grp *g,
+                                  const struct ro_team *t, void *dest, const uint8_t *src,
+                                  size_t src_stride, size_t n);
 
 /* The group waits for member `from`'s next signal to this PE (every signal is waited for
  * once): bounded by ROCSHMEM_RO_TIMEOUT, after which the job ends naming `api`. */

@@ -34,8 +34,7 @@ RO_COLL_ENTRY void ro_coll_bcast(rocshmem_ctx_t ctx, const struct ro_grp *g, roc
     }
     if (alg == RO_ALG_PUSH) {
         if (me == root) {
-            for (int k = 1; k < n; k++)
-                ro_coll_put_signal(ctx, g, t, dest, source, nbytes, (root + k) % n, 0);
+            ro_coll_put_signal_all(ctx, g, t, dest, (const uint8_t *)source, 0, nbytes);
             ro_coll_copy(g, dest, source, nbytes);
         } else {
             ro_coll_wait(g, t, root, api);
@@ -45,8 +44,7 @@ RO_COLL_ENTRY void ro_coll_bcast(rocshmem_ctx_t ctx, const struct ro_grp *g, roc
     if (alg == RO_ALG_PULL) {
         if (me == root) {
             /* Ready, then wait until every member has read the source. */
-            if (g->rank == 0)
-                ro_coll_signal_all(ctx, t);
+            ro_coll_signal_all(ctx, g, t);
             ro_coll_copy(g, dest, source, nbytes);
             ro_coll_wait_all(g, t, api);
         } else {

@@ -11,19 +11,12 @@ static RO_FN void ro_coll_exchange(rocshmem_ctx_t ctx, const struct ro_grp *g,
                                    const uint8_t *source, size_t src_stride, size_t nbytes,
                                    const char *api)
 {
-    int me = t->my_idx, n = t->size;
-
-    if (n == 1) {
+    if (t->size == 1) {
         ro_coll_copy(g, dest + dst_off, source, nbytes);
         return;
     }
-    /* Starting at the next member spreads the members' first puts over different targets. */
-    for (int k = 1; k < n; k++) {
-        int j = (me + k) % n;
-        ro_coll_put_signal(ctx, g, t, dest + dst_off, source + (size_t)j * src_stride, nbytes, j,
-                           0);
-    }
-    ro_coll_copy(g, dest + dst_off, source + (size_t)me * src_stride, nbytes);
+    ro_coll_put_signal_all(ctx, g, t, dest + dst_off, source, src_stride, nbytes);
+    ro_coll_copy(g, dest + dst_off, source + (size_t)t->my_idx * src_stride, nbytes);
     ro_coll_wait_all(g, t, api);
     ro_coll_complete(ctx, g);
 }
@@ -81,11 +74,8 @@ RO_COLL_ENTRY void ro_coll_alltoallv(rocshmem_ctx_t ctx, const struct ro_grp *g,
             ro_coll_word_set(&meta_out[2 * i + 1], dest_nelems[i]);
         }
     ro_grp_sync(g);
-    for (int k = 1; k < n; k++) {
-        int j = (me + k) % n;
-        ro_coll_put_signal(ctx, g, t, &meta_in[2 * me], &meta_out[2 * j], 2 * sizeof(uint64_t), j,
-                           0);
-    }
+    ro_coll_put_signal_all(ctx, g, t, &meta_in[2 * me], (const uint8_t *)meta_out,
+                           2 * sizeof(uint64_t), 2 * sizeof(uint64_t));
     /* A member that sees the data's signal must see the counts too. */
     if (g->rank == 0)
         rocshmem_ctx_fence(ctx);

@@ -54,8 +54,7 @@ static RO_FN void ro_coll_reduce_ipc(rocshmem_ctx_t ctx, const struct ro_grp *g,
 
         if (hi > lo)
             ro_coll_reduce_sources(g, t, dt, op, buf, source + (off + lo) * es, hi - lo, 0);
-        if (g->rank == 0)
-            ro_coll_signal_all(ctx, t);
+        ro_coll_signal_all(ctx, g, t);
         ro_coll_wait_all(g, t, api);
         if (!parts) {
             ro_coll_copy(g, dest + off * es, buf, m * es);
@@ -85,8 +84,7 @@ static RO_FN void ro_coll_reduce_push(rocshmem_ctx_t ctx, const struct ro_grp *g
     uint8_t *base = t->scratch + (e & 1) * half, *mine = base + (size_t)me * slot;
 
     ro_coll_copy(g, mine, source, bytes);
-    for (int k = 1; k < n; k++)
-        ro_coll_put_signal(ctx, g, t, mine, mine, bytes, (me + k) % n, 0);
+    ro_coll_put_signal_all(ctx, g, t, mine, mine, 0, bytes);
     ro_coll_wait_all(g, t, api);
     ro_coll_combine(g, dt, op, dest, base, base + slot, nreduce);
     for (int j = 2; j < n; j++)

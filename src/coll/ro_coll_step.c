@@ -23,7 +23,11 @@ static RO_FN void ro_coll_signal_fenced(rocshmem_ctx_t ctx, const struct ro_team
             return;
         }
 #endif
-        ro_atomic_add64_sys((uint64_t *)(void *)peer, 1);
+        /* Every member on this GPU: its waits load at GPU scope (ro_coll_load_mapped). */
+        if (ro_gpu_state.ipc_one_gpu)
+            ro_atomic_add64((uint64_t *)(void *)peer, 1);
+        else
+            ro_atomic_add64_sys((uint64_t *)(void *)peer, 1);
         return;
     }
     ctx.team_opaque = NULL;   /* pe is WORLD's number, whatever team ctx was made for */
@@ -37,11 +41,36 @@ RO_FN void ro_coll_signal(rocshmem_ctx_t ctx, const struct ro_team *t, int to)
     ro_coll_signal_fenced(ctx, t, to);
 }
 
-RO_FN void ro_coll_signal_all(rocshmem_ctx_t ctx, const struct ro_team *t)
+/* The group's members share the signals, each after a fence of its own: one fence's time
+ * for the group instead of one per member signalled after another. */
+RO_FN void ro_coll_signal_all(rocshmem_ctx_t ctx, const struct ro_grp *g, const struct ro_team *t)
 {
-    ro_gpu_ipc_fence();
-    for (int k = 1; k < t->size; k++)
+    if (1 + g->rank < t->size)
+        ro_gpu_ipc_fence();
+    for (int k = 1 + g->rank; k < t->size; k += g->size)
         ro_coll_signal_fenced(ctx, t, (t->my_idx + k) % t->size);
+}
+
+RO_FN void ro_coll_put_signal_all(rocshmem_ctx_t ctx, const struct ro_grp *g,
+                                  const struct ro_team *t, void *dest, const uint8_t *src,
+                                  size_t src_stride, size_t n)
+{
+    const int me = t->my_idx, m = t->size;   /* from the next member: spreads the targets */
+
+    if (!t->all_ipc) {
+        for (int k = 1; k < m; k++) {
+            int j = (me + k) % m;
+            ro_coll_put_signal(ctx, g, t, dest, src + (size_t)j * src_stride, n, j, 0);
+        }
+        return;
+    }
+    for (int k = 1; n && k < m; k++) {
+        int j = (me + k) % m;
+        ro_gpu_ipc_copy(ro_gpu_ipc_addr(dest, n, ro_team_pe(t, j)), src + (size_t)j * src_stride,
+                        n, g->rank, g->size);
+    }
+    ro_grp_sync(g);
+    ro_coll_signal_all(ctx, g, t);
 }
 
 RO_FN void ro_coll_put_signal(rocshmem_ctx_t ctx, const struct ro_grp *g, const struct ro_team *t,

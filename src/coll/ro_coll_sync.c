@@ -30,8 +30,7 @@ RO_FN void ro_coll_sync(const struct ro_grp *g, const struct ro_team *t, const c
     }
 #endif
     if (alg == RO_ALG_FLAT) {
-        if (g->rank == 0)
-            ro_coll_signal_all(ctx, t);
+        ro_coll_signal_all(ctx, g, t);
         ro_coll_wait_all(g, t, api);
         return;
     }
