@@ -65,7 +65,9 @@ RO_DEVICE int ro_team_pe(const struct ro_team *t, int i)
     return t->start + i * t->stride;
 }
 
-/* This PE's own words of the heap. Host code on a GPU heap copies them through the runtime. */
+/* This PE's own words of the heap. Host code on a GPU heap copies them through the runtime.
+ * A plain load: the words are this PE's own (epoch, seen counts), written by the caller's
+ * earlier calls or kernels, or read after a wait that acquired them (alltoallv's counts). */
 RO_DEVICE uint64_t ro_coll_word_get(const uint64_t *w)
 {
 #if !defined(__CUDACC__) && !defined(__HIPCC__)
@@ -75,7 +77,7 @@ RO_DEVICE uint64_t ro_coll_word_get(const uint64_t *w)
         return v;
     }
 #endif
-    return ro_load_acquire64_sys(w);
+    return ro_load_volatile64(w);
 }
 
 RO_DEVICE void ro_coll_word_set(uint64_t *w, uint64_t v)
@@ -145,10 +147,12 @@ RO_FN void ro_coll_copy(const struct ro_grp *g, void *dst, const void *src, size
 /* Reduction operations, in the order of the typed names' table. */
 enum ro_red_op { RO_RED_SUM, RO_RED_PROD, RO_RED_MIN, RO_RED_MAX, RO_RED_AND, RO_RED_OR, RO_RED_XOR };
 
-/* The group computes dst[k] = a[k] OP b[k] for k < n elements of type dt, and meets. Any of
- * the three may be a mapped peer's heap; dst may be a or b. */
+/* The group computes dst[k] = a[k] OP b[k] for k < n elements of type dt, and meets if
+ * `meet`. Any of the three may be a mapped peer's heap; dst may be a or b. Each member
+ * takes the same elements in every call, so that a chain of combines into one dst needs a
+ * meeting after its last only. */
 RO_FN void ro_coll_combine(const struct ro_grp *g, enum ro_dt dt, enum ro_red_op op, void *dst,
-                           const void *a, const void *b, size_t n);
+                           const void *a, const void *b, size_t n, int meet);
 
 /* 1 when [p, p + len) lies in the symmetric heap; else the leader logs it, naming api and
  * what, and 0. */

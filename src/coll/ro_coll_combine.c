@@ -54,10 +54,11 @@ static RO_FN void ro_coll_combine_share(enum ro_dt dt, enum ro_red_op op, void *
 
 #if defined(__CUDACC__) || defined(__HIPCC__)
 RO_FN void ro_coll_combine(const struct ro_grp *g, enum ro_dt dt, enum ro_red_op op, void *dst,
-                           const void *a, const void *b, size_t n)
+                           const void *a, const void *b, size_t n, int meet)
 {
     ro_coll_combine_share(dt, op, dst, a, b, n, g->rank, g->size);
-    ro_grp_sync(g);
+    if (meet)
+        ro_grp_sync(g);
 }
 #else
 #include <stdlib.h>
@@ -66,14 +67,15 @@ RO_FN void ro_coll_combine(const struct ro_grp *g, enum ro_dt dt, enum ro_red_op
  * through the GPU runtime and the result out. */
 #define RO_COMBINE_TILE 4096
 RO_FN void ro_coll_combine(const struct ro_grp *g, enum ro_dt dt, enum ro_red_op op, void *dst,
-                           const void *a, const void *b, size_t n)
+                           const void *a, const void *b, size_t n, int meet)
 {
     const size_t es = ro_dt_size(dt), per = RO_COMBINE_TILE / es;
     uint64_t ta[RO_COMBINE_TILE / 8], tb[RO_COMBINE_TILE / 8];
 
     if (!ro_gpu_state.heap_on_device) {
         ro_coll_combine_share(dt, op, dst, a, b, n, g->rank, g->size);
-        ro_grp_sync(g);
+        if (meet)
+            ro_grp_sync(g);
         return;
     }
     for (size_t off = 0; g->rank == 0 && off < n; off += per) {
@@ -83,6 +85,7 @@ RO_FN void ro_coll_combine(const struct ro_grp *g, enum ro_dt dt, enum ro_red_op
         ro_coll_combine_share(dt, op, ta, ta, tb, m, 0, 1);
         ro_gpu_ipc_copy((uint8_t *)dst + off * es, ta, m * es, 0, 1);
     }
-    ro_grp_sync(g);
+    if (meet)
+        ro_grp_sync(g);
 }
 #endif

@@ -27,9 +27,10 @@ static RO_FN void ro_coll_reduce_sources(const struct ro_grp *g, const struct ro
     int m = t->size;
 
     ro_coll_combine(g, dt, op, dst, ro_coll_at(t, first, src, len),
-                    ro_coll_at(t, (first + 1) % m, src, len), n);
+                    ro_coll_at(t, (first + 1) % m, src, len), n, m == 2);
     for (int k = 2; k < m; k++)
-        ro_coll_combine(g, dt, op, dst, dst, ro_coll_at(t, (first + k) % m, src, len), n);
+        ro_coll_combine(g, dt, op, dst, dst, ro_coll_at(t, (first + k) % m, src, len), n,
+                        k == m - 1);
 }
 
 static RO_FN void ro_coll_reduce_ipc(rocshmem_ctx_t ctx, const struct ro_grp *g,
@@ -86,9 +87,9 @@ static RO_FN void ro_coll_reduce_push(rocshmem_ctx_t ctx, const struct ro_grp *g
     ro_coll_copy(g, mine, source, bytes);
     ro_coll_put_signal_all(ctx, g, t, mine, mine, 0, bytes);
     ro_coll_wait_all(g, t, api);
-    ro_coll_combine(g, dt, op, dest, base, base + slot, nreduce);
+    ro_coll_combine(g, dt, op, dest, base, base + slot, nreduce, n == 2);
     for (int j = 2; j < n; j++)
-        ro_coll_combine(g, dt, op, dest, dest, base + (size_t)j * slot, nreduce);
+        ro_coll_combine(g, dt, op, dest, dest, base + (size_t)j * slot, nreduce, j == n - 1);
     ro_coll_complete(ctx, g);
 }
 
@@ -124,13 +125,13 @@ static RO_FN void ro_coll_reduce_recdbl(rocshmem_ctx_t ctx, const struct ro_grp 
         }
         if (me < n - p2) {
             ro_coll_wait(g, t, me + p2, api);
-            ro_coll_combine(g, dt, op, acc, acc, base + (size_t)levels * slot, m);
+            ro_coll_combine(g, dt, op, acc, acc, base + (size_t)levels * slot, m, 1);
         }
         for (int k = 0; k < levels; k++) {
             int partner = me ^ (1 << k);
             ro_coll_put_signal(ctx, g, t, base + (size_t)k * slot, acc, m * es, partner, 1);
             ro_coll_wait(g, t, partner, api);
-            ro_coll_combine(g, dt, op, acc, acc, base + (size_t)k * slot, m);
+            ro_coll_combine(g, dt, op, acc, acc, base + (size_t)k * slot, m, 1);
         }
         if (me < n - p2)
             ro_coll_put_signal(ctx, g, t, acc, acc, m * es, me + p2, 1);
@@ -221,9 +222,9 @@ static RO_FN void ro_coll_reduce_scatter_direct(rocshmem_ctx_t ctx, const struct
         for (int j = 0; j < n; j++)
             if (j != me)
                 ro_coll_wait(g, t, j, api);
-        ro_coll_combine(g, dt, op, acc, base, base + slot, m);
+        ro_coll_combine(g, dt, op, acc, base, base + slot, m, n == 2);
         for (int j = 2; j < n; j++)
-            ro_coll_combine(g, dt, op, acc, acc, base + (size_t)j * slot, m);
+            ro_coll_combine(g, dt, op, acc, acc, base + (size_t)j * slot, m, j == n - 1);
     }
     ro_coll_complete(ctx, g);
 }
