@@ -29,26 +29,28 @@
  *   NVSHMEM_BOOTSTRAP=MPI mpirun -n 2 nv_coll -o reduce_int -b 8 -e 64M -n 1000 -w 50 */
 #include "nv_common.h"
 
-enum {
-    OP_BARRIER, OP_BARRIER_ALL, OP_BARRIER_ALL_THREAD, OP_BROADCAST, OP_FCOLLECT, OP_ALLTOALL,
-    OP_REDUCE_INT, OP_REDUCE_FLOAT, OP_REDUCE_SCATTER, OP_COUNT
-};
-/* -o name, RESULT name, chart family, element size (0: no data), API called: as perf_coll. */
-static const struct coll_op {
-    const char *opt, *name, *family;
-    int elem;
-    const char *api;
-} coll_ops[OP_COUNT] = {
-    { "barrier", "barrier", "barrier", 0, "nvshmemx_barrier_block(WORLD)" },
-    { "barrier_all", "barrier_all", "barrier", 0, "nvshmemx_barrier_all_block" },
-    { "barrier_all_thread", "barrier_all", "barrier", 0, "nvshmem_barrier_all, one thread" },
-    { "broadcast", "broadcast", "broadcast", 1, "nvshmemx_broadcastmem_block, root 0" },
-    { "fcollect", "fcollect", "fcollect", 1, "nvshmemx_fcollectmem_block" },
-    { "alltoall", "alltoall", "alltoall", 1, "nvshmemx_alltoallmem_block" },
-    { "reduce_int", "reduce_int_sum", "reduce", 4, "nvshmemx_int_sum_reduce_block" },
-    { "reduce_float", "reduce_float_sum", "reduce", 4, "nvshmemx_float_sum_reduce_block" },
-    { "reduce_scatter", "reduce_scatter_int_sum", "reduce_scatter", 4,
-      "nvshmemx_int_sum_reducescatter_block" },
+/* coll_driver.h's view of this program: its name and PE, CUDA check and device clock. */
+#define COLL_PROG nv_prog
+#define COLL_ME nv_me
+#define COLL_NPES nv_npes
+#define COLL_CUDA NV_CUDA
+#define COLL_CLOCK_NS nv_globaltimer
+#include "../gpu/coll_driver.h"
+
+static nv_opts_t opts;
+static unsigned long long *out;     /* k_coll's time and status */
+
+/* The API each collective calls, in coll_ops' order, for the table header and messages. */
+static const char *const coll_api[OP_COUNT] = {
+    "nvshmemx_barrier_block(WORLD)",
+    "nvshmemx_barrier_all_block",
+    "nvshmem_barrier_all, one thread",
+    "nvshmemx_broadcastmem_block, root 0",
+    "nvshmemx_fcollectmem_block",
+    "nvshmemx_alltoallmem_block",
+    "nvshmemx_int_sum_reduce_block",
+    "nvshmemx_float_sum_reduce_block",
+    "nvshmemx_int_sum_reducescatter_block",
 };
 
 /* One call by the whole block; count: bytes (mem forms) or elements. */
@@ -88,32 +90,9 @@ static __device__ __forceinline__ int coll_call(void *dst, const void *src, size
     }
 }
 
-/* out[0]: ns of the timed calls; out[1]: nonzero when a call returned an error. */
-template <int OP>
-__global__ void __launch_bounds__(1024) k_coll(void *dst, const void *src, size_t count,
-                                               int iters, int warmup,
-                                               unsigned long long *out)
-{
-    unsigned long long t0 = 0;
-    int rc = 0;
-
-    for (int i = -warmup; i < iters; i++) {
-        if (i == 0) {
-            __syncthreads();
-            t0 = nv_globaltimer();
-        }
-        rc |= coll_call<OP>(dst, src, count);
-    }
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        out[0] = nv_globaltimer() - t0;
-        out[1] = (unsigned long long)rc;
-    }
-}
-
 /* Kernels that call NVSHMEM collectives are launched with nvshmemx_collective_launch. */
 static void launch(int op, int threads, void *dst, const void *src, size_t count, int iters,
-                   int warmup, unsigned long long *out)
+                   int warmup)
 {
     void *args[] = { &dst, (void *)&src, &count, &iters, &warmup, &out };
     const void *fn;
@@ -136,161 +115,6 @@ static void launch(int op, int threads, void *dst, const void *src, size_t count
     }
 }
 
-/* The count the API takes for a requested SIZE and the bytes per PE it stands for. */
-static size_t coll_count(int op, size_t size, int npes, size_t *bytes)
-{
-    size_t count;
-
-    switch (op) {
-    case OP_BROADCAST:
-        count = size;
-        *bytes = count;
-        break;
-    case OP_FCOLLECT:
-    case OP_ALLTOALL:
-        count = size / npes ? size / npes : 1;
-        *bytes = count * npes;
-        break;
-    case OP_REDUCE_INT:
-    case OP_REDUCE_FLOAT:
-        count = size / 4 ? size / 4 : 1;
-        *bytes = count * 4;
-        break;
-    case OP_REDUCE_SCATTER:
-        count = size / (4 * (size_t)npes) ? size / (4 * (size_t)npes) : 1;
-        *bytes = count * 4 * npes;
-        break;
-    default:
-        count = 0;
-        *bytes = 0;
-    }
-    return count;
-}
-
-static double busbw_factor(int op, int npes)
-{
-    if (op == OP_REDUCE_INT || op == OP_REDUCE_FLOAT)
-        return 2.0 * (npes - 1) / npes;
-    if (op == OP_BROADCAST)
-        return 1.0;
-    return (double)(npes - 1) / npes;
-}
-
-static __global__ void k_zero(unsigned char *p, size_t n)
-{
-    for (size_t k = blockIdx.x * (size_t)blockDim.x + threadIdx.x; k < n;
-         k += (size_t)gridDim.x * blockDim.x)
-        p[k] = 0;
-}
-
-/* Source contents, as perf_coll: reductions int 1 / float 1.0 (the sum is npes);
- * alltoall block j of PE i holds i * 16 + j + 1; fcollect and broadcast PE i holds i + 1. */
-static __global__ void k_fill(int op, unsigned char *src, size_t count, int me, int npes)
-{
-    size_t n = op == OP_ALLTOALL ? count * npes : count;
-
-    for (size_t k = blockIdx.x * (size_t)blockDim.x + threadIdx.x; k < n;
-         k += (size_t)gridDim.x * blockDim.x) {
-        if (op == OP_REDUCE_FLOAT)
-            ((float *)src)[k] = 1.0f;
-        else if (op == OP_REDUCE_INT)
-            ((int *)src)[k] = 1;
-        else if (op == OP_REDUCE_SCATTER)
-            for (int b = 0; b < npes; b++)
-                ((int *)src)[b * count + k] = 1;
-        else if (op == OP_ALLTOALL)
-            src[k] = (unsigned char)(me * 16 + k / count + 1);
-        else
-            src[k] = (unsigned char)(me + 1);
-    }
-}
-
-static unsigned char byte_at(const unsigned char *p)
-{
-    unsigned char v;
-    NV_CUDA(cudaMemcpy(&v, p, 1, cudaMemcpyDeviceToHost));
-    return v;
-}
-
-static float word_at(const void *p, int as_float)
-{
-    union { int i; float f; } v;
-    NV_CUDA(cudaMemcpy(&v, p, 4, cudaMemcpyDeviceToHost));
-    return as_float ? v.f : (float)v.i;
-}
-
-/* The first and last element of every block of this PE's result; 0 if right (the broadcast
- * root's dest is not looked at). */
-static int coll_check(int op, const unsigned char *dst, size_t count)
-{
-    int bad = 0;
-
-    switch (op) {
-    case OP_BROADCAST:
-        bad = nv_me != 0 && (byte_at(dst) != 1 || byte_at(dst + count - 1) != 1);
-        break;
-    case OP_FCOLLECT:
-        for (int i = 0; i < nv_npes; i++)
-            bad |= byte_at(dst + i * count) != i + 1 || byte_at(dst + (i + 1) * count - 1) != i + 1;
-        break;
-    case OP_ALLTOALL:
-        for (int i = 0; i < nv_npes; i++) {
-            unsigned char want = (unsigned char)(i * 16 + nv_me + 1);
-            bad |= byte_at(dst + i * count) != want || byte_at(dst + (i + 1) * count - 1) != want;
-        }
-        break;
-    case OP_REDUCE_INT:
-    case OP_REDUCE_FLOAT:
-    case OP_REDUCE_SCATTER:
-        bad = word_at(dst, op == OP_REDUCE_FLOAT) != (float)nv_npes ||
-              word_at(dst + (count - 1) * 4, op == OP_REDUCE_FLOAT) != (float)nv_npes;
-        break;
-    }
-    return bad;
-}
-
-static void coll_header(int op, int threads)
-{
-    if (nv_me != 0)
-        return;
-    printf("# %s: %s, NVSHMEM, %d PEs, one block of %d threads per PE\n", coll_ops[op].opt,
-           coll_ops[op].api, nv_npes, threads);
-    if (coll_ops[op].elem)
-        printf("# bytes: per PE, as NVSHMEM's perftest counts them (%s)\n",
-               op == OP_BROADCAST ? "the message"
-               : op == OP_FCOLLECT ? "the gathered output: npes x each PE's contribution"
-               : op == OP_ALLTOALL ? "the whole send buffer: npes blocks"
-               : op == OP_REDUCE_SCATTER ? "the whole input: npes x what each PE gets"
-                                         : "the reduced array");
-    printf("%-24s %-7s %-14s %4s %12s %10s %6s %12s %12s %12s\n", "name", "scope", "path", "pes",
-           "bytes", "count", "iters", "latency(us)", "algbw(GB/s)", "busbw(GB/s)");
-    fflush(stdout);
-}
-
-static void coll_result(int op, const char *scope, int threads, size_t bytes, size_t count,
-                        int iters, double us)
-{
-    const char *layout = getenv("PERF_LAYOUT");   /* as in perf_common.h */
-    const char *name = coll_ops[op].name;
-    double gbs = us > 0 ? bytes / (us * 1e3) : 0;
-
-    if (nv_me != 0)
-        return;
-    if (coll_ops[op].elem)
-        printf("%-24s %-7s %-14s %4d %12zu %10zu %6d %12.3f %12.3f %12.3f\n", name, scope,
-               "nvshmem", nv_npes, bytes, count, iters, us, gbs, gbs * busbw_factor(op, nv_npes));
-    else
-        printf("%-24s %-7s %-14s %4d %12zu %10s %6d %12.3f %12s %12s\n", name, scope, "nvshmem",
-               nv_npes, bytes, "-", iters, us, "-", "-");
-    for (int bw = 0; bw <= (coll_ops[op].elem != 0); bw++)
-        printf("RESULT name=%s scope=%s size=%zu metric=%s value=%.4f unit=%s impl=nvshmem "
-               "pes=%d threads=%d chart=coll-%s%s%s\n", name, scope, bytes,
-               bw ? "bandwidth" : "latency", bw ? gbs : us, bw ? "GB/s" : "us", nv_npes, threads,
-               coll_ops[op].family, layout && *layout ? " layout=" : "",
-               layout && *layout ? layout : "");
-    fflush(stdout);
-}
-
 /* NVSHMEM_REDUCE_SCRATCH_SIZE as NVSHMEM reads it (bytes, K/M/G suffixes; 512 KiB default). */
 static size_t nv_reduce_scratch(void)
 {
@@ -300,77 +124,51 @@ static size_t nv_reduce_scratch(void)
     return v && !nv_parse_size(v, &n) ? n : 524288;
 }
 
-static int run_op(int op, const nv_opts_t *o, unsigned char *dst, unsigned char *src,
-                  unsigned long long *out)
+static size_t coll_next_size(size_t size)
 {
-    int thread = op == OP_BARRIER_ALL_THREAD;
-    int threads = thread ? 1 : o->threads;
-    const char *scope = thread ? "thread" : "wg";
-    size_t last = (size_t)-1;
-    int errors = 0;
+    return nv_next_size(&opts, size);
+}
 
-    coll_header(op, threads);
-    for (size_t size = coll_ops[op].elem ? o->min_size : 0; size <= o->max_size;
-         size = coll_ops[op].elem ? nv_next_size(o, size) : o->max_size + 1) {
-        size_t bytes, count = coll_count(op, size, nv_npes, &bytes);
-        unsigned long long host[2];
-        int iters, warmup, bad = 0;
+static void coll_describe(int op, int threads)
+{
+    printf("# %s: %s, NVSHMEM, %d PEs, one block of %d threads per PE\n", coll_ops[op].opt,
+           coll_api[op], nv_npes, threads);
+}
 
-        if (size == 0 && coll_ops[op].elem)
-            break;                      /* nv_next_size: past the end */
-        if (bytes == last)
-            continue;
-        last = bytes;
-        /* NVSHMEM asserts when reducescatter's input is over half the per-team scratch
-         * (NVSHMEM_REDUCE_SCRATCH_SIZE, default 512 KiB): such sizes are skipped, said so. */
-        if (op == OP_REDUCE_SCATTER && bytes > nv_reduce_scratch() / 2) {
-            if (nv_me == 0)
-                printf("# %zu bytes and up skipped: NVSHMEM's reducescatter takes at most half "
-                       "of NVSHMEM_REDUCE_SCRATCH_SIZE (%zu)\n", bytes, nv_reduce_scratch());
-            break;
-        }
-        iters = bytes && (256u << 20) / bytes < (size_t)o->iters
-                ? (int)((256u << 20) / bytes) : o->iters;
-        if (iters < 5)
-            iters = o->iters < 5 ? o->iters : 5;
-        warmup = bytes > (1u << 20) && o->warmup > 2 ? 2 : o->warmup;
-        if (coll_ops[op].elem) {
-            k_zero<<<64, 256>>>(dst, bytes);
-            k_fill<<<64, 256>>>(op, src, count, nv_me, nv_npes);
-            NV_KERNEL_DONE();
-        }
-        NV_CUDA(cudaDeviceSynchronize());
-        nvshmem_barrier_all();
-        launch(op, threads, dst, src, count, iters, warmup, out);
-        NV_KERNEL_DONE();
-        NV_CUDA(cudaMemcpy(host, out, sizeof(host), cudaMemcpyDeviceToHost));
-        nvshmem_barrier_all();
-        if (host[1]) {
-            fprintf(stderr, "%s pe %d: %s returned an error (count %zu)\n", nv_prog, nv_me,
-                    coll_ops[op].api, count);
-            bad = 1;
-        } else if (coll_ops[op].elem && coll_check(op, dst, count)) {
-            fprintf(stderr, "%s pe %d: %s: wrong result at %zu bytes\n", nv_prog, nv_me,
-                    coll_ops[op].opt, bytes);
-            bad = 1;
-        }
-        errors += bad;
-        coll_result(op, scope, threads, bytes, count, iters, host[0] / 1e3 / iters);
+static int coll_time(int op, int threads, unsigned char *dst, unsigned char *src, size_t count,
+                     size_t bytes, int iters, int warmup, double *us)
+{
+    int failed;
+
+    /* NVSHMEM asserts when reducescatter's input is over half the per-team scratch
+     * (NVSHMEM_REDUCE_SCRATCH_SIZE, default 512 KiB): such sizes are skipped, said so. */
+    if (op == OP_REDUCE_SCATTER && bytes > nv_reduce_scratch() / 2) {
+        if (nv_me == 0)
+            printf("# %zu bytes and up skipped: NVSHMEM's reducescatter takes at most half "
+                   "of NVSHMEM_REDUCE_SCRATCH_SIZE (%zu)\n", bytes, nv_reduce_scratch());
+        return -1;
     }
-    return errors;
+    coll_fill(op, dst, src, bytes, count);
+    NV_CUDA(cudaDeviceSynchronize());
+    nvshmem_barrier_all();
+    launch(op, threads, dst, src, count, iters, warmup);
+    NV_KERNEL_DONE();
+    failed = coll_timed(out, iters, us);
+    nvshmem_barrier_all();
+    if (failed)
+        fprintf(stderr, "%s pe %d: %s returned an error (count %zu)\n", nv_prog, nv_me,
+                coll_api[op], count);
+    return failed;
 }
 
 int main(int argc, char **argv)
 {
-    nv_opts_t o;
+    struct coll_run run;
     unsigned char *dst, *src;
-    unsigned long long *out;
     size_t bufsize;
-    int first, end, rc, errors = 0;
+    int ops[OP_COUNT], nops, rc, errors = 0;
 
-    nv_parse(argc, argv, &o, "o:",
-             " [-o barrier|barrier_all|barrier_all_thread|broadcast|fcollect|alltoall|"
-             "reduce_int|reduce_float|reduce_scatter|all]");
+    nv_parse(argc, argv, &opts, "o:", " [-o " COLL_OP_LIST "]");
     /* perf_coll's defaults where -b, -e or -t is not given: 8 B to 64 MiB, 1024 threads. */
     {
         int i, set_b = 0, set_e = 0, set_t = 0;
@@ -380,34 +178,28 @@ int main(int argc, char **argv)
             set_t |= !strncmp(argv[i], "-t", 2);
         }
         if (!set_e)
-            o.max_size = (size_t)64 << 20;
+            opts.max_size = (size_t)64 << 20;
         if (!set_b)
-            o.min_size = 8;
+            opts.min_size = 8;
         if (!set_t)
-            o.threads = 1024;
+            opts.threads = 1024;
     }
-    if (o.threads % 32) {
+    if (opts.threads % 32) {
         fprintf(stderr, "%s: -t %d: a block of whole warps (a multiple of 32)\n", nv_prog,
-                o.threads);
+                opts.threads);
         return 2;
     }
-    if (!o.op || !strcmp(o.op, "all")) {
-        first = 0;
-        end = OP_COUNT;
-    } else {
-        for (first = 0; first < OP_COUNT && strcmp(coll_ops[first].opt, o.op); first++)
-            ;
-        if (first == OP_COUNT) {
-            fprintf(stderr, "%s: -o %s: not a collective of this program\n", nv_prog, o.op);
-            return 2;
-        }
-        end = first + 1;
+    nops = coll_pick(COLL_OP_LIST, opts.op, ops);
+    /* coll_pick takes a name it does not know for all of them; here that is a mistake. */
+    if (opts.op && strcmp(opts.op, "all") && nops != 1) {
+        fprintf(stderr, "%s: -o %s: not a collective of this program\n", nv_prog, opts.op);
+        return 2;
     }
 
     rc = nv_start();
     if (rc)
         return rc;
-    bufsize = o.max_size + 8 * (size_t)nv_npes;
+    bufsize = coll_bufsize(opts.max_size);
     dst = (unsigned char *)nvshmem_malloc(bufsize);
     src = (unsigned char *)nvshmem_malloc(bufsize);
     if (!dst || !src) {
@@ -416,8 +208,10 @@ int main(int argc, char **argv)
         nvshmem_global_exit(1);
     }
     NV_CUDA(cudaMalloc((void **)&out, 2 * sizeof(*out)));
-    for (int op = first; op < end; op++)
-        errors += run_op(op, &o, dst, src, out);
+    run = (struct coll_run){ opts.min_size, opts.max_size, opts.iters, opts.warmup, opts.threads,
+                             "nvshmem", NULL, NULL };
+    for (int i = 0; i < nops; i++)
+        errors += coll_sweep(ops[i], &run, dst, src);
     NV_CUDA(cudaFree(out));
     nvshmem_free(src);
     nvshmem_free(dst);
