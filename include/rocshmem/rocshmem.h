@@ -77,10 +77,42 @@ extern rocshmem_team_t ROCSHMEM_TEAM_SHARED;
 #endif
 #define ROCSHMEM_TEAM_INVALID ((rocshmem_team_t)0)
 
+/* Init without a launcher (rocSHMEM 3.x): one process makes a unique id, the application
+ * hands it to every rank (a file, a socket, its own MPI), and each rank passes it with its
+ * rank and the number of ranks to rocshmem_init_attr. */
+typedef struct { char internal[128]; } rocshmem_uniqueid_t;
+typedef struct {
+    int32_t rank;              /* 0 .. nranks - 1: becomes the PE number */
+    int32_t nranks;            /* the number of PEs */
+    rocshmem_uniqueid_t uid;   /* ROCSHMEM_INIT_WITH_UNIQUEID */
+    void *mpi_comm;            /* ROCSHMEM_INIT_WITH_MPI_COMM (not available in this build) */
+} rocshmem_init_attr_t;
+#define ROCSHMEM_INIT_WITH_MPI_COMM 0
+#define ROCSHMEM_INIT_WITH_UNIQUEID 1
+
 /* ---- setup and memory (host) ------------------------------------------------------ */
 void  rocshmem_init(void);
 /* Returns ROCSHMEM_SUCCESS and the level granted (at most THREAD_MULTIPLE). */
 int   rocshmem_init_thread(int requested, int *provided);
+/* Makes a unique id, before init: opens a listening TCP socket (on ROCSHMEM_BOOTSTRAP_IFACE,
+ * port ROCSHMEM_BOOTSTRAP_PORT) and writes its address, port and a random secret into
+ * *uid. The process that calls it serves the rendezvous, so it must also call
+ * rocshmem_init_attr with that id, as one of the ranks (any rank). The socket stays open
+ * until then (or rocshmem_finalize); a second call makes a new id and closes the first's
+ * socket. ROCSHMEM_SUCCESS or ROCSHMEM_ERROR, with a message. */
+int   rocshmem_get_uniqueid(rocshmem_uniqueid_t *uid);
+/* Fills attr's rank, nranks and uid for ROCSHMEM_INIT_WITH_UNIQUEID. ROCSHMEM_ERROR, with a
+ * message and attr unchanged, for a NULL pointer, nranks < 1, a rank outside
+ * 0..nranks - 1, or a uid that rocshmem_get_uniqueid did not make. */
+int   rocshmem_set_attr_uniqueid_args(int rank, int nranks, rocshmem_uniqueid_t *uid,
+                                      rocshmem_init_attr_t *attr);
+/* rocshmem_init_thread(ROCSHMEM_THREAD_SINGLE) with the PEs found as `flags` says:
+ * ROCSHMEM_INIT_WITH_UNIQUEID: every rank of attr->nranks calls it with the same uid and
+ * its own attr->rank; they meet at the process that made the uid, each waiting at most
+ * ROCSHMEM_RO_TIMEOUT. ROCSHMEM_SUCCESS (0), or ROCSHMEM_ERROR with a message (NULL attr,
+ * unknown flags, already initialized, a rank that was refused or a rendezvous that did not
+ * complete). */
+int   rocshmem_init_attr(unsigned int flags, rocshmem_init_attr_t *attr);
 ROCSHMEM_API void rocshmem_query_thread(int *provided);
 void  rocshmem_finalize(void);
 #if (defined(__CUDACC__) || defined(__HIPCC__)) && !defined(ROCSHMEM_RO_DEVICE_LIB)
@@ -89,8 +121,10 @@ void  rocshmem_finalize(void);
  * init as well, as long as one GPU translation unit calls it. */
 void  rocshmem_ro_init_gpu(void);
 int   rocshmem_ro_init_thread_gpu(int requested, int *provided);
+int   rocshmem_ro_init_attr_gpu(unsigned int flags, rocshmem_init_attr_t *attr);
 #define rocshmem_init() rocshmem_ro_init_gpu()
 #define rocshmem_init_thread(requested, provided) rocshmem_ro_init_thread_gpu((requested), (provided))
+#define rocshmem_init_attr(flags, attr) rocshmem_ro_init_attr_gpu((flags), (attr))
 #endif
 /* Ends every PE of the job with `status`; does not return. */
 #if defined(__GNUC__) || defined(__clang__)

@@ -27,4 +27,10 @@ static inline int ro_boot_probe_level(const struct ro_boot *b)
 /* A failed first contact with the launcher, logged at the level ro_boot_open chose. */
 #define RO_BOOT_PROBE_ERR(b, ...) RO_LOG(ro_boot_probe_level(b), __VA_ARGS__)
 
+struct ro_uid;
+/* The listening socket of ro_boot_uid_id_create when `id` is the id it made (address,
+ * port and secret): the caller owns it from then on, and serves the rendezvous. -1 when
+ * this process holds no listener for that id. */
+int ro_boot_uid_listener_take(const struct ro_uid *id);
+
 #endif

@@ -1,6 +1,7 @@
 /* Bootstrap selection: turns ROCSHMEM_BOOTSTRAP (or, for auto, the launcher's
- * environment) into an ordered list of implementations and opens the first that starts.
- * A timeout_s of 0 means wait without bound. */
+ * environment) into an ordered list of implementations and opens the first that starts;
+ * or opens the one init names (rocshmem_init_attr's unique id). A timeout_s of 0 means
+ * wait without bound. */
 #include "config.h"
 #include "bootstrap/ro_boot.h"
 
@@ -66,8 +67,8 @@ static size_t ro_boot_guess(struct ro_boot_choice *c)
 }
 
 /* Allocates the handle and runs init; on failure frees it and returns the error. */
-static int ro_boot_try(const struct ro_boot_ops *ops, unsigned timeout_s, int probe_level,
-                       struct ro_boot_obj **out)
+static int ro_boot_try(const struct ro_boot_ops *ops, const void *args, unsigned timeout_s,
+                       int probe_level, struct ro_boot_obj **out)
 {
     struct ro_boot_obj *o = calloc(1, sizeof(*o));
     int rc;
@@ -79,7 +80,10 @@ static int ro_boot_try(const struct ro_boot_ops *ops, unsigned timeout_s, int pr
     o->pub.ops = ops;
     o->pub.timeout_s = timeout_s;
     o->probe_level = probe_level;
+    o->pub.args = args;
     rc = ops->init(&o->pub);
+    /* args belong to the caller, and may not outlive this call. */
+    o->pub.args = NULL;
     if (rc)
         goto free_obj;
     if (o->pub.size < 1 || o->pub.rank < 0 || o->pub.rank >= o->pub.size) {
@@ -118,7 +122,7 @@ int ro_boot_open(enum ro_bootstrap_kind kind, unsigned timeout_s, struct ro_boot
     for (i = 0; i < n; i++) {
         int last = i + 1 == n;
 
-        rc = ro_boot_try(c[i].ops, timeout_s, last ? RO_LOG_ERROR : RO_LOG_INFO, &o);
+        rc = ro_boot_try(c[i].ops, NULL, timeout_s, last ? RO_LOG_ERROR : RO_LOG_INFO, &o);
         if (!rc)
             break;
         if (!last)
@@ -138,6 +142,21 @@ int ro_boot_open(enum ro_bootstrap_kind kind, unsigned timeout_s, struct ro_boot
     /* The PE is known from here on: every later log line can name it. */
     ro_log_pe = o->pub.rank;
     RO_INFO("bootstrap %s: %s; rank %d of %d", c[i].ops->name, c[i].why, o->pub.rank, o->pub.size);
+    *out = &o->pub;
+    return 0;
+}
+
+int ro_boot_open_ops(const struct ro_boot_ops *ops, const void *args, unsigned timeout_s,
+                     struct ro_boot **out)
+{
+    struct ro_boot_obj *o = NULL;
+    /* The implementation's init says why it failed; there is no other kind to try. */
+    int rc = ro_boot_try(ops, args, timeout_s, RO_LOG_ERROR, &o);
+
+    if (rc)
+        return rc;
+    ro_log_pe = o->pub.rank;
+    RO_INFO("bootstrap %s: rank %d of %d", ops->name, o->pub.rank, o->pub.size);
     *out = &o->pub;
     return 0;
 }

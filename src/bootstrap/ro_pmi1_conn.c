@@ -1,88 +1,31 @@
-/* PMI-1 connection to the launcher: non-blocking socket, poll() bounded by the bootstrap
- * timeout, partial reads and writes and EINTR handled here so the protocol code in
- * ro_boot_pmi1.c only sees whole lines. */
+/* PMI-1 connection to the launcher: whole lines over a bootstrap socket (ro_sock.c bounds
+ * every wait by the bootstrap timeout and handles partial reads and writes and EINTR), so
+ * the protocol code in ro_boot_pmi1.c only sees whole lines. */
 #include "config.h"
 #include "bootstrap/ro_pmi1_conn.h"
 
+#include "bootstrap/ro_sock.h"
 #include "common/ro_log.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <netdb.h>
-#include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
-static struct timespec ro_pmi1_deadline(unsigned timeout_s)
+/* The launcher-side outcomes ro_sock leaves to the caller to describe. */
+static int ro_pmi1_conn_fail(const struct ro_pmi1_conn *c, const char *what, int rc)
 {
-    struct timespec t;
-
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    t.tv_sec += timeout_s;
-    return t;
-}
-
-/* Milliseconds left until the deadline, rounded up; -1 without a timeout. */
-static int ro_pmi1_ms_left(const struct ro_pmi1_conn *c, const struct timespec *deadline)
-{
-    struct timespec now;
-    long long ms;
-
-    if (c->timeout_s == 0)
-        return -1;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    ms = (deadline->tv_sec - now.tv_sec) * 1000LL + (deadline->tv_nsec - now.tv_nsec + 999999) / 1000000;
-    if (ms <= 0)
-        return 0;
-    return ms > INT_MAX ? INT_MAX : (int)ms;
-}
-
-/* Waits for `events` on the socket. 0 when ready (or when an error or hang-up is
- * pending: the next read or write reports it), -ETIMEDOUT, or -errno from poll. */
-static int ro_pmi1_conn_wait(struct ro_pmi1_conn *c, short events, const struct timespec *deadline,
-                             const char *what)
-{
-    for (;;) {
-        struct pollfd pfd = { .fd = c->fd, .events = events };
-        int ms = ro_pmi1_ms_left(c, deadline);
-        int n;
-
-        if (ms == 0) {
-            RO_ERR("pmi1 %s: the launcher did not respond within %u s (ROCSHMEM_RO_TIMEOUT)",
-                   what, c->timeout_s);
-            return -ETIMEDOUT;
-        }
-        n = poll(&pfd, 1, ms);
-        if (n > 0)
-            return 0;
-        if (n < 0 && errno != EINTR) {
-            int err = errno;
-            RO_SYS_ERR("poll(&pfd, 1, ms)", err);
-            return -err;
-        }
-    }
-}
-
-static int ro_pmi1_conn_set_flags(int fd)
-{
-    int fl = fcntl(fd, F_GETFL);
-
-    if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0) {
-        int err = errno;
-        RO_SYS_ERR("fcntl(fd, F_SETFL, fl | O_NONBLOCK)", err);
-        return -err;
-    }
-    /* Programs the PE starts must not inherit (and hold open) the launcher's socket. */
-    if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0) {
-        int err = errno;
-        RO_SYS_ERR("fcntl(fd, F_SETFD, FD_CLOEXEC)", err);
-        return -err;
-    }
-    return 0;
+    if (rc == -ETIMEDOUT)
+        RO_ERR("pmi1 %s: the launcher did not respond within %u s (ROCSHMEM_RO_TIMEOUT)", what,
+               c->timeout_s);
+    else if (rc == -ECONNRESET)
+        RO_ERR("pmi1 %s: the launcher closed the PMI connection", what);
+    return rc;
 }
 
 int ro_pmi1_conn_adopt(struct ro_pmi1_conn *c, const char *fd_str, unsigned timeout_s)
@@ -102,7 +45,7 @@ int ro_pmi1_conn_adopt(struct ro_pmi1_conn *c, const char *fd_str, unsigned time
                fd_str, ro_strerror(errno));
         return -EBADF;
     }
-    rc = ro_pmi1_conn_set_flags((int)fd);
+    rc = ro_sock_set_flags((int)fd, "PMI_FD");
     if (rc)
         return rc;
     memset(c, 0, sizeof(*c));
@@ -115,27 +58,14 @@ int ro_pmi1_conn_adopt(struct ro_pmi1_conn *c, const char *fd_str, unsigned time
 static int ro_pmi1_conn_connect_one(struct ro_pmi1_conn *c, const struct addrinfo *ai,
                                     const char *hostport)
 {
-    struct timespec deadline = ro_pmi1_deadline(c->timeout_s);
-    socklen_t len = sizeof(int);
-    int err = 0, rc;
+    struct ro_deadline deadline = ro_deadline_in(c->timeout_s);
+    int rc = ro_sock_connect(c->fd, ai->ai_addr, ai->ai_addrlen, &deadline);
 
-    if (connect(c->fd, ai->ai_addr, ai->ai_addrlen) == 0)
-        return 0;
-    if (errno != EINPROGRESS) {
-        err = errno;
-        RO_ERR("connect(PMI_PORT=%s): %s (%d)", hostport, ro_strerror(err), err);
-        return -err;
-    }
-    rc = ro_pmi1_conn_wait(c, POLLOUT, &deadline, "connect");
+    if (rc == -ETIMEDOUT)
+        return ro_pmi1_conn_fail(c, "connect", rc);
     if (rc)
-        return rc;
-    if (getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0)
-        err = errno;
-    if (err) {
-        RO_ERR("connect(PMI_PORT=%s): %s (%d)", hostport, ro_strerror(err), err);
-        return -err;
-    }
-    return 0;
+        RO_ERR("connect(PMI_PORT=%s): %s (%d)", hostport, ro_strerror(-rc), -rc);
+    return rc;
 }
 
 int ro_pmi1_conn_connect(struct ro_pmi1_conn *c, const char *hostport, unsigned timeout_s)
@@ -181,40 +111,19 @@ int ro_pmi1_conn_connect(struct ro_pmi1_conn *c, const char *hostport, unsigned 
 
 int ro_pmi1_conn_send(struct ro_pmi1_conn *c, const char *what, const char *line, size_t len)
 {
-    struct timespec deadline = ro_pmi1_deadline(c->timeout_s);
-    size_t off = 0;
+    struct ro_deadline deadline = ro_deadline_in(c->timeout_s);
+    char step[64];
 
-    while (off < len) {
-        /* MSG_NOSIGNAL: a launcher that went away is an error to report, not SIGPIPE. */
-        ssize_t n = send(c->fd, line + off, len - off, MSG_NOSIGNAL);
-        int rc;
-
-        if (n >= 0) {
-            off += (size_t)n;
-            continue;
-        }
-        if (errno == EINTR)
-            continue;
-        if (errno == EPIPE || errno == ECONNRESET) {
-            RO_ERR("pmi1 %s: the launcher closed the PMI connection", what);
-            return -ECONNRESET;
-        }
-        if (errno != EAGAIN && errno != EWOULDBLOCK) {
-            int err = errno;
-            RO_ERR("pmi1 %s: send(fd, line, len, MSG_NOSIGNAL): %s (%d)", what, ro_strerror(err), err);
-            return -err;
-        }
-        rc = ro_pmi1_conn_wait(c, POLLOUT, &deadline, what);
-        if (rc)
-            return rc;
-    }
-    return 0;
+    snprintf(step, sizeof(step), "pmi1 %s", what);
+    return ro_pmi1_conn_fail(c, what, ro_sock_send_all(c->fd, line, len, &deadline, step));
 }
 
 int ro_pmi1_conn_recv(struct ro_pmi1_conn *c, const char *what, struct ro_pmi1_msg *m)
 {
-    struct timespec deadline = ro_pmi1_deadline(c->timeout_s);
+    struct ro_deadline deadline = ro_deadline_in(c->timeout_s);
+    char step[64];
 
+    snprintf(step, sizeof(step), "pmi1 %s", what);
     for (;;) {
         int rc = ro_pmi1_rbuf_take(&c->rb, m);
         ssize_t n;
@@ -229,31 +138,15 @@ int ro_pmi1_conn_recv(struct ro_pmi1_conn *c, const char *what, struct ro_pmi1_m
             RO_ERR("pmi1 %s: launcher sent a line that is not cmd=<name> key=value ...", what);
             return rc;
         }
-        n = read(c->fd, ro_pmi1_rbuf_tail(&c->rb), ro_pmi1_rbuf_space(&c->rb));
-        if (n > 0) {
-            c->rb.len += (size_t)n;
-            continue;
-        }
-        if (n == 0 || (n < 0 && errno == ECONNRESET)) {
-            RO_ERR("pmi1 %s: the launcher closed the PMI connection", what);
-            return -ECONNRESET;
-        }
-        if (errno == EINTR)
-            continue;
-        if (errno != EAGAIN && errno != EWOULDBLOCK) {
-            int err = errno;
-            RO_ERR("pmi1 %s: read(fd, buf, len): %s (%d)", what, ro_strerror(err), err);
-            return -err;
-        }
-        rc = ro_pmi1_conn_wait(c, POLLIN, &deadline, what);
-        if (rc)
-            return rc;
+        n = ro_sock_recv_some(c->fd, ro_pmi1_rbuf_tail(&c->rb), ro_pmi1_rbuf_space(&c->rb),
+                              &deadline, step);
+        if (n < 0)
+            return ro_pmi1_conn_fail(c, what, (int)n);
+        c->rb.len += (size_t)n;
     }
 }
 
 void ro_pmi1_conn_close(struct ro_pmi1_conn *c)
 {
-    if (c->fd >= 0 && close(c->fd) < 0)
-        RO_SYS_ERR("close(PMI fd)", errno);
-    c->fd = -1;
+    ro_sock_close(&c->fd, "PMI fd");
 }

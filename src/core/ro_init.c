@@ -14,6 +14,9 @@
 
 struct ro_core ro_core;
 
+_Static_assert(sizeof(rocshmem_uniqueid_t) == RO_BOOT_UID_BYTES,
+               "the bootstrap's unique id is rocshmem_uniqueid_t");
+
 void ro_core_fatal(const char *why)
 {
     static int ending;
@@ -74,22 +77,23 @@ static int ro_init_env(void)
     return rc;
 }
 
-int rocshmem_init_thread(int requested, int *provided)
+/* The steps of init, in order, for every public entry (`api` names it in messages).
+ * `boot_ops` NULL picks the bootstrap from the environment, else init opens that one with
+ * `boot_args`. ROCSHMEM_SUCCESS, or ROCSHMEM_ERROR for a failure before the bootstrap has
+ * connected the PEs; a failure after it ends the job. */
+static int ro_init_run(const char *api, int requested, const struct ro_boot_ops *boot_ops,
+                       const void *boot_args)
 {
     int rc;
 
     if (ro_core.initialized) {
-        RO_ERR("rocshmem_init: already initialized (call rocshmem_finalize first)");
-        return ROCSHMEM_ERROR;
-    }
-    if (requested < ROCSHMEM_THREAD_SINGLE || requested > ROCSHMEM_THREAD_MULTIPLE) {
-        RO_ERR("rocshmem_init_thread: thread level %d is not one of ROCSHMEM_THREAD_*", requested);
+        RO_ERR("%s: already initialized (call rocshmem_finalize first)", api);
         return ROCSHMEM_ERROR;
     }
     rc = ro_init_env();
     if (rc)
         return ROCSHMEM_ERROR;
-    rc = ro_init_boot();
+    rc = ro_init_boot(boot_ops, boot_args);
     if (rc)
         return ROCSHMEM_ERROR;
     /* From here on a failure on one PE would leave the others waiting in the next
@@ -111,8 +115,6 @@ int rocshmem_init_thread(int requested, int *provided)
     /* Every proxy must be draining and serving before any PE targets it. */
     if (ro_core.boot->ops->barrier(ro_core.boot))
         ro_core_fatal("rocshmem_init: final bootstrap barrier failed");
-    if (provided)
-        *provided = requested;
     RO_INFO("initialized: PE %d of %d, provider %s, %s heap %zu bytes, %d PEs mapped (IPC), "
             "proxy on core %d", ro_core.boot->rank, ro_core.boot->size,
             ro_ofi_provider_name(ro_core.ofi), ro_core.heap_on_device ? "device" : "host",
@@ -121,10 +123,121 @@ int rocshmem_init_thread(int requested, int *provided)
     return ROCSHMEM_SUCCESS;
 }
 
+int rocshmem_init_thread(int requested, int *provided)
+{
+    int rc;
+
+    if (requested < ROCSHMEM_THREAD_SINGLE || requested > ROCSHMEM_THREAD_MULTIPLE) {
+        RO_ERR("rocshmem_init_thread: thread level %d is not one of ROCSHMEM_THREAD_*", requested);
+        return ROCSHMEM_ERROR;
+    }
+    rc = ro_init_run("rocshmem_init", requested, NULL, NULL);
+    if (rc == ROCSHMEM_SUCCESS && provided)
+        *provided = requested;
+    return rc;
+}
+
 int rocshmem_ro_init_thread_kernels(int requested, int *provided)
 {
     ro_core.kernels = 1;
     return rocshmem_init_thread(requested, provided);
+}
+
+int rocshmem_ro_init_attr_kernels(unsigned int flags, rocshmem_init_attr_t *attr)
+{
+    ro_core.kernels = 1;
+    return rocshmem_init_attr(flags, attr);
+}
+
+/* 0 when rank and nranks name a rank, else -EINVAL after a message from `api`. */
+static int ro_init_attr_ranks(const char *api, int rank, int nranks)
+{
+    if (nranks < 1) {
+        RO_ERR("%s: nranks %d: must be at least 1", api, nranks);
+        return -EINVAL;
+    }
+    if (rank < 0 || rank >= nranks) {
+        RO_ERR("%s: rank %d is outside 0..%d (nranks %d)", api, rank, nranks - 1, nranks);
+        return -EINVAL;
+    }
+    return 0;
+}
+
+int rocshmem_get_uniqueid(rocshmem_uniqueid_t *uid)
+{
+    const char *iface, *var = "ROCSHMEM_BOOTSTRAP_IFACE";
+
+    if (!uid) {
+        RO_ERR("rocshmem_get_uniqueid: uid is NULL");
+        return ROCSHMEM_ERROR;
+    }
+    /* Before init nobody has read the environment yet (nor set the log level from it). */
+    if (!ro_core.initialized && ro_init_env())
+        return ROCSHMEM_ERROR;
+    iface = ro_core.env.BOOTSTRAP_IFACE;
+    if (!*iface && *ro_core.env.RO_IFACE) {
+        iface = ro_core.env.RO_IFACE;
+        var = "ROCSHMEM_RO_IFACE";
+    }
+    if (ro_boot_uid_id_create(iface, var, ro_core.env.BOOTSTRAP_PORT, uid->internal))
+        return ROCSHMEM_ERROR;
+    return ROCSHMEM_SUCCESS;
+}
+
+int rocshmem_set_attr_uniqueid_args(int rank, int nranks, rocshmem_uniqueid_t *uid,
+                                    rocshmem_init_attr_t *attr)
+{
+    const char *why;
+
+    if (!uid || !attr) {
+        RO_ERR("rocshmem_set_attr_uniqueid_args: %s is NULL", uid ? "attr" : "uid");
+        return ROCSHMEM_ERROR;
+    }
+    if (ro_init_attr_ranks("rocshmem_set_attr_uniqueid_args", rank, nranks))
+        return ROCSHMEM_ERROR;
+    if (ro_boot_uid_id_check(uid->internal, &why)) {
+        RO_ERR("rocshmem_set_attr_uniqueid_args: uid is not a unique id: %s", why);
+        return ROCSHMEM_ERROR;
+    }
+    attr->rank = rank;
+    attr->nranks = nranks;
+    attr->uid = *uid;
+    return ROCSHMEM_SUCCESS;
+}
+
+/* One arm per way of finding the PEs; each ends in ro_init_run with its bootstrap. */
+int rocshmem_init_attr(unsigned int flags, rocshmem_init_attr_t *attr)
+{
+    static const char api[] = "rocshmem_init_attr";
+    struct ro_boot_uid_args uid_args;
+    const struct ro_boot_ops *mpi_ops;
+
+    if (ro_core.initialized) {
+        RO_ERR("%s: already initialized (call rocshmem_finalize first)", api);
+        return ROCSHMEM_ERROR;
+    }
+    if (!attr) {
+        RO_ERR("%s: attr is NULL", api);
+        return ROCSHMEM_ERROR;
+    }
+    switch (flags) {
+    case ROCSHMEM_INIT_WITH_UNIQUEID:
+        if (ro_init_attr_ranks(api, attr->rank, attr->nranks))
+            return ROCSHMEM_ERROR;
+        uid_args.rank = attr->rank;
+        uid_args.nranks = attr->nranks;
+        memcpy(uid_args.uid, attr->uid.internal, sizeof(uid_args.uid));
+        return ro_init_run(api, ROCSHMEM_THREAD_SINGLE, &ro_boot_uid_ops, &uid_args);
+    case ROCSHMEM_INIT_WITH_MPI_COMM:
+        if (ro_init_env() || ro_boot_mpi_ops_load(ro_core.env.RO_MPI_MODULE, &mpi_ops))
+            return ROCSHMEM_ERROR;
+        return ro_init_run(api, ROCSHMEM_THREAD_SINGLE, mpi_ops, attr->mpi_comm);
+    default:
+        RO_ERR("%s: flags %u is neither ROCSHMEM_INIT_WITH_UNIQUEID (%d) nor "
+               "ROCSHMEM_INIT_WITH_MPI_COMM (%d)", api, flags, ROCSHMEM_INIT_WITH_UNIQUEID,
+               ROCSHMEM_INIT_WITH_MPI_COMM);
+        return ROCSHMEM_ERROR;
+    }
 }
 
 const struct ro_dev_state *rocshmem_ro_device_view(void)

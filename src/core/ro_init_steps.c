@@ -68,9 +68,15 @@ static int ro_init_locality(void)
     return 0;
 }
 
-int ro_init_boot(void)
+int ro_init_boot(const struct ro_boot_ops *ops, const void *args)
 {
-    int rc = ro_boot_open(ro_core.env.BOOTSTRAP, ro_core.env.RO_TIMEOUT, &ro_core.boot);
+    int rc;
+
+    if (ops && ro_core.env.BOOTSTRAP != RO_BOOT_AUTO)
+        RO_WARN("ROCSHMEM_BOOTSTRAP is ignored: the program chose bootstrap %s "
+                "(rocshmem_init_attr)", ops->name);
+    rc = ops ? ro_boot_open_ops(ops, args, ro_core.env.RO_TIMEOUT, &ro_core.boot)
+             : ro_boot_open(ro_core.env.BOOTSTRAP, ro_core.env.RO_TIMEOUT, &ro_core.boot);
     if (rc)
         return rc;
     ro_log_pe = ro_core.boot->rank;
@@ -270,4 +276,6 @@ void ro_fini_all(void)
     ro_core.on_node = NULL;
     ro_boot_close(ro_core.boot);
     ro_core.boot = NULL;
+    /* A unique id made but never used for init (rocshmem_get_uniqueid) ends here. */
+    ro_boot_uid_id_release();
 }

@@ -4,7 +4,11 @@
 
 #include <stddef.h>
 
-int  ro_init_boot(void);
+struct ro_boot_ops;
+
+/* The bootstrap: `ops` NULL picks it from the environment (ROCSHMEM_BOOTSTRAP or the
+ * launcher's variables), else opens that one with `args` (rocshmem_init_attr). */
+int  ro_init_boot(const struct ro_boot_ops *ops, const void *args);
 int  ro_init_gpu(void);
 /* Where the heap lives (ro_init_heap.c); before the fabric, which must register GPU memory
  * when a device heap has peers reached through libfabric. */

@@ -1,7 +1,7 @@
 /* Host code of the device library (librocshmem_ro_device.a), compiled by nvcc into the
  * application: after the host library's init, copy the runtime state and the public
  * handles into the device library's variables, which only code linked with them can name.
- * In a GPU translation unit rocshmem.h routes rocshmem_init/_init_thread here. */
+ * In a GPU translation unit rocshmem.h routes rocshmem_init/_init_thread/_init_attr here. */
 #include "config.h"
 
 #include <cuda_runtime.h>
@@ -51,6 +51,16 @@ static int ro_cuda_attach(void)
 extern "C" int rocshmem_ro_init_thread_gpu(int requested, int *provided)
 {
     int rc = rocshmem_ro_init_thread_kernels(requested, provided);
+
+    if (rc == ROCSHMEM_SUCCESS && ro_cuda_attach()) {
+        rocshmem_global_exit(1);
+    }
+    return rc;
+}
+
+extern "C" int rocshmem_ro_init_attr_gpu(unsigned int flags, rocshmem_init_attr_t *attr)
+{
+    int rc = rocshmem_ro_init_attr_kernels(flags, attr);
 
     if (rc == ROCSHMEM_SUCCESS && ro_cuda_attach()) {
         rocshmem_global_exit(1);

@@ -72,8 +72,11 @@ if [ -n "$leaked" ]; then
     echo "FAIL: the device library defines host functions of the API: $leaked"
     exit 1
 fi
-nm --defined-only -g librocshmem_ro_device.a | grep -q " T rocshmem_ro_init_gpu$" ||
-    { echo "FAIL: rocshmem_ro_init_gpu missing from the device library"; exit 1; }
+# The init entries rocshmem.h routes GPU translation units to.
+for f in rocshmem_ro_init_gpu rocshmem_ro_init_thread_gpu rocshmem_ro_init_attr_gpu; do
+    nm --defined-only -g librocshmem_ro_device.a | grep -q " T $f$" ||
+        { echo "FAIL: $f missing from the device library"; exit 1; }
+done
 nm -D --defined-only .libs/librocshmem_ro.so | grep -q " T $exported$" ||
     { echo "FAIL: the host library does not export $exported"; exit 1; }
 if [ "$target" = cuda ]; then
