@@ -447,6 +447,47 @@ ROCSHMEM_FOR_REDUCE_BITWISE_TYPES(ROCSHMEM_DECL_REDUCE_BITWISE)
 #undef ROCSHMEM_DECL_REDUCE_OP
 #undef ROCSHMEM_DECL_REDUCE_SCOPE
 
+/* ---- stream-ordered host calls (CUDA builds; rocSHMEM 3.4's list) -------------------
+ * Each enqueues a small kernel of the library on `stream` (a cudaStream_t) that makes the
+ * device call: it runs in stream order with the caller's kernels, the host does not wait
+ * for it, and a CUDA graph can capture it. Bad arguments are reported when the kernel runs,
+ * as the device call reports them; a launch that fails is reported at once. */
+#if ROCSHMEM_RO_TARGET_CUDA
+typedef struct CUstream_st *rocshmem_ro_stream_t;
+void rocshmem_putmem_on_stream(void *dest, const void *source, size_t nelems, int pe,
+                               rocshmem_ro_stream_t stream);
+void rocshmem_getmem_on_stream(void *dest, const void *source, size_t nelems, int pe,
+                               rocshmem_ro_stream_t stream);
+void rocshmem_putmem_signal_on_stream(void *dest, const void *source, size_t nelems,
+                                      uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,
+                                      rocshmem_ro_stream_t stream);
+void rocshmem_signal_wait_until_on_stream(uint64_t *sig_addr, int cmp, uint64_t cmp_value,
+                                          rocshmem_ro_stream_t stream);
+void rocshmem_quiet_on_stream(rocshmem_ro_stream_t stream);
+void rocshmem_barrier_all_on_stream(rocshmem_ro_stream_t stream);
+void rocshmem_barrier_on_stream(rocshmem_team_t team, rocshmem_ro_stream_t stream);
+void rocshmem_sync_all_on_stream(rocshmem_ro_stream_t stream);
+void rocshmem_team_sync_on_stream(rocshmem_team_t team, rocshmem_ro_stream_t stream);
+void rocshmem_alltoallmem_on_stream(rocshmem_team_t team, void *dest, const void *source,
+                                    size_t size, rocshmem_ro_stream_t stream);
+void rocshmem_broadcastmem_on_stream(rocshmem_team_t team, void *dest, const void *source,
+                                     size_t nelems, int pe_root, rocshmem_ro_stream_t stream);
+#define ROCSHMEM_DECL_REDUCE_ON_STREAM(NAME, TYPE, OP)                                   \
+    int rocshmem_ctx_##NAME##_##OP##_reduce_on_stream(rocshmem_ctx_t ctx, rocshmem_team_t team, \
+        TYPE *dest, const TYPE *source, int nreduce, rocshmem_ro_stream_t stream);
+#define ROCSHMEM_DECL_REDUCE_ON_STREAM_ARITH(NAME, TYPE, KIND)                           \
+    ROCSHMEM_DECL_REDUCE_ON_STREAM(NAME, TYPE, sum) ROCSHMEM_DECL_REDUCE_ON_STREAM(NAME, TYPE, prod) \
+    ROCSHMEM_DECL_REDUCE_ON_STREAM(NAME, TYPE, min) ROCSHMEM_DECL_REDUCE_ON_STREAM(NAME, TYPE, max)
+#define ROCSHMEM_DECL_REDUCE_ON_STREAM_BITWISE(NAME, TYPE, KIND)                         \
+    ROCSHMEM_DECL_REDUCE_ON_STREAM(NAME, TYPE, and) ROCSHMEM_DECL_REDUCE_ON_STREAM(NAME, TYPE, or) \
+    ROCSHMEM_DECL_REDUCE_ON_STREAM(NAME, TYPE, xor)
+ROCSHMEM_FOR_REDUCE_ARITH_TYPES(ROCSHMEM_DECL_REDUCE_ON_STREAM_ARITH)
+ROCSHMEM_FOR_REDUCE_BITWISE_TYPES(ROCSHMEM_DECL_REDUCE_ON_STREAM_BITWISE)
+#undef ROCSHMEM_DECL_REDUCE_ON_STREAM_ARITH
+#undef ROCSHMEM_DECL_REDUCE_ON_STREAM_BITWISE
+#undef ROCSHMEM_DECL_REDUCE_ON_STREAM
+#endif
+
 #ifdef __cplusplus
 }
 #endif

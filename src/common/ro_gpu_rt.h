@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "common/ro_dtype.h"
 #include "common/ro_mem.h"
 
 /* An exported device allocation, as a peer process opens it (CUDA and HIP handles are
@@ -53,6 +54,14 @@ struct ro_gpu_rt_ops {
     void (*bus_id)(char *buf, int len);
     /* One line for rocshmem_info and logs: device name and number. */
     const char *(*describe)(void);
+    /* The host library's own kernels, NULL where the target has none (HIP, none).
+     * publish: hands them the device view (rocshmem_ro_device_view) once init has made it;
+     * 0 or a negative errno (logged). amo: an atomic on GPU memory this process maps (this
+     * PE's device heap or a mapped peer's), done by one GPU thread, complete on return;
+     * result (may be NULL) gets the old value. 0 or -EIO (logged). */
+    int (*publish)(void);
+    int (*amo)(void *dest, enum ro_dt dt, enum ro_amo_op op, const void *operand,
+               const void *compare, void *result);
 };
 
 extern const struct ro_gpu_rt_ops ro_gpu_rt_none;

@@ -248,13 +248,15 @@ int ro_init_device_state(int thread_level)
     s->fatal = ro_core_fatal;
     s->host_copy = ro_core.gpu->copy;
     s->host_sync = ro_boot_sync;
+    s->host_amo = ro_core.gpu->amo;
     ro_core.dev_view = *s;
     ro_core.dev_view.ipc_base = ro_core.ipc_base_dev;
     ro_core.dev_view.teams = ro_core.teams_dev;
     ro_core.dev_view.fatal = NULL;
     ro_core.dev_view.host_copy = NULL;
     ro_core.dev_view.host_sync = NULL;
-    return 0;
+    ro_core.dev_view.host_amo = NULL;
+    return ro_core.gpu->publish && ro_core.gpu->device() >= 0 ? ro_core.gpu->publish() : 0;
 }
 
 void ro_fini_all(void)

@@ -10,21 +10,12 @@
 
 #include "core/ro_device_lib.h"
 #include "gpu/ro_gpu.h"
+#include "cuda/ro_cuda_publish.h"
 
 /* ro_gpu.h names the device copy in GPU code; the host library's copy is wanted here. */
 #undef ro_gpu_state
 extern "C" struct ro_dev_state ro_gpu_state;
 extern "C" int rocshmem_ro_cuda_device(void);
-
-#define RO_ATTACH_COPY(sym, src)                                                           \
-    do {                                                                                   \
-        cudaError_t e_ = cudaMemcpyToSymbol(sym, (src), sizeof(sym));                      \
-        if (e_ != cudaSuccess) {                                                           \
-            fprintf(stderr, "[rocshmem_ro pe %d] error: cudaMemcpyToSymbol(%s): %s (%s)\n",  \
-                    ro_gpu_state.my_pe, #sym, cudaGetErrorString(e_), cudaGetErrorName(e_)); \
-            return -1;                                                                     \
-        }                                                                                  \
-    } while (0)
 
 /* 0, or -1 after a message. A PE that runs CPU-only (no device) has nothing to publish. */
 static int ro_cuda_attach(void)
@@ -40,12 +31,7 @@ static int ro_cuda_attach(void)
                 dev, cudaGetErrorString(e));
         return -1;
     }
-    RO_ATTACH_COPY(ro_gpu_state_d, rocshmem_ro_device_view());
-    RO_ATTACH_COPY(rocshmem_ro_ctx_default_d, &ROCSHMEM_CTX_DEFAULT);
-    RO_ATTACH_COPY(rocshmem_ro_ctx_invalid_d, &ROCSHMEM_CTX_INVALID);
-    RO_ATTACH_COPY(rocshmem_ro_team_world_d, &ROCSHMEM_TEAM_WORLD);
-    RO_ATTACH_COPY(rocshmem_ro_team_shared_d, &ROCSHMEM_TEAM_SHARED);
-    return 0;
+    return ro_cuda_publish("the application's kernels");
 }
 
 extern "C" int rocshmem_ro_init_thread_gpu(int requested, int *provided)

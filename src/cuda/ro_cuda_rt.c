@@ -12,6 +12,7 @@
 #include <cuda_runtime_api.h>
 
 #include "common/ro_log.h"
+#include "cuda/ro_cuda_kernels.h"
 
 #define RO_CUDA_CHECK(call, label)                                                         \
     do {                                                                                   \
@@ -229,4 +230,6 @@ const struct ro_gpu_rt_ops ro_gpu_rt_cuda = {
     .device = rocshmem_ro_cuda_device,
     .bus_id = ro_cuda_bus_id,
     .describe = ro_cuda_describe,
+    .publish = ro_cuda_k_publish,
+    .amo = ro_cuda_k_amo,
 };

@@ -156,27 +156,11 @@ RO_DEVICE void ro_gpu_ipc_amo(void *dest, enum ro_dt dt, enum ro_amo_op op, cons
         memcpy(result, &old, size);
 }
 
-/* 1: this PE's heap can be loaded from here (always, on a GPU). */
-RO_DEVICE int ro_gpu_heap_loadable(const char *api)
-{
-    (void)api;
-    return 1;
-}
+/* An acquire load of a word of this PE's heap, of any size. */
+#define RO_HEAP_LOAD(p, out) RO_LOAD_ACQUIRE(p, out)
 
 #else
 /* Host code: the mapped heaps are GPU memory, reached with the GPU runtime's copies. */
-
-/* 1 when host code can load from this PE's heap: not when the heap is GPU memory (then it
- * says so, naming the fixes, and the caller returns at once). */
-RO_DEVICE int ro_gpu_heap_loadable(const char *api)
-{
-    if (RO_LIKELY(!ro_gpu_state.heap_on_device))
-        return 1;
-    RO_GPU_ERR("%s from the host: the heap is in GPU memory (ROCSHMEM_HEAP_LOCATION=device), "
-               "which host code cannot load from; call it from a kernel, or set "
-               "ROCSHMEM_HEAP_LOCATION=host; returns at once", api);
-    return 0;
-}
 
 RO_DEVICE void ro_gpu_ipc_copy(void *dst, const void *src, size_t n, int rank, int nthreads)
 {
@@ -190,13 +174,30 @@ RO_DEVICE void ro_gpu_ipc_word(void *dst, const void *src, size_t size)
     ro_gpu_ipc_copy(dst, src, size, 0, 1);
 }
 
+/* An acquire load of a word of this PE's heap: on a GPU heap, a copy through the GPU
+ * runtime (complete on return, so it sees what the GPU's writes have made visible). */
+#define RO_HEAP_LOAD(p, out)                                                               \
+    do {                                                                                   \
+        if (ro_gpu_state.heap_on_device)                                                   \
+            ro_gpu_ipc_word(&(out), (p), sizeof(out));                                     \
+        else                                                                               \
+            RO_LOAD_ACQUIRE(p, out);                                                       \
+    } while (0)
+
+/* A GPU thread does it (ro_dev_state.host_amo: the host library's own kernel), where the
+ * GPU target has one; else it is refused. */
 RO_DEVICE void ro_gpu_ipc_amo(void *dest, enum ro_dt dt, enum ro_amo_op op, const void *operand,
                               const void *compare, void *result, const char *api)
 {
-    (void)dest; (void)op; (void)operand; (void)compare;
+    if (ro_gpu_state.host_amo) {
+        if (ro_gpu_state.host_amo(dest, dt, op, operand, compare, result))
+            ro_gpu_state.fatal("a host atomic on the device heap failed (logged above)");
+        return;
+    }
     RO_GPU_ERR("%s from the host: the heap is in GPU memory (ROCSHMEM_HEAP_LOCATION=device), "
-               "where only GPU threads do atomics; call it from a kernel, or set "
-               "ROCSHMEM_HEAP_LOCATION=host; operation dropped", api);
+               "where only GPU threads do atomics, and this build has no kernel to do it for "
+               "the host (HIP); call it from a kernel, or set ROCSHMEM_HEAP_LOCATION=host; "
+               "operation dropped", api);
     if (result)
         memset(result, 0, ro_dt_size(dt));
 }

@@ -165,15 +165,13 @@ RO_FN void rocshmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe)
 
 RO_FN uint64_t rocshmem_signal_fetch(const uint64_t *sig_addr)
 {
-    if (!ro_gpu_heap_loadable("rocshmem_signal_fetch"))
-        return 0;
-    return ro_load_acquire64_sys(sig_addr);
+    uint64_t v;
+    RO_HEAP_LOAD(sig_addr, v);
+    return v;
 }
 
 RO_FN uint64_t rocshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value)
 {
-    if (!ro_gpu_heap_loadable("rocshmem_signal_wait_until"))
-        return 0;
     rocshmem_uint64_wait_until(sig_addr, cmp, cmp_value);
-    return ro_load_acquire64_sys(sig_addr);
+    return rocshmem_signal_fetch(sig_addr);
 }

@@ -4,11 +4,9 @@
 #include "config.h"
 #include "gpu/ro_gpu_ipc.h"
 
-/* Every wait and test starts here: a comparison that exists, on a heap the caller can load. */
+/* Every wait and test starts here: a comparison that exists. */
 static RO_FN int ro_gpu_cmp_valid(int cmp, const char *api)
 {
-    if (!ro_gpu_heap_loadable(api))
-        return 0;
     if (RO_LIKELY(cmp >= ROCSHMEM_CMP_EQ && cmp <= ROCSHMEM_CMP_LE))
         return 1;
     RO_GPU_ERR("%s: comparison %d is not one of ROCSHMEM_CMP_EQ..ROCSHMEM_CMP_LE; not waiting", api, cmp);
@@ -28,7 +26,7 @@ static RO_FN int ro_gpu_any_eligible(size_t n, const int *status)
     static RO_FN int ro_gpu_test_##NAME(TYPE *ivar, int cmp, TYPE value)                         \
     {                                                                                      \
         TYPE v;                                                                            \
-        RO_LOAD_ACQUIRE(ivar, v);                                                          \
+        RO_HEAP_LOAD(ivar, v);                                                          \
         switch (cmp) {                                                                     \
         case ROCSHMEM_CMP_EQ: return v == value;                                           \
         case ROCSHMEM_CMP_NE: return v != value;                                           \

@@ -9,7 +9,8 @@
 #   proxy  ROCSHMEM_HEAP_LOCATION=host ROCSHMEM_DISABLE_MIXED_IPC=1: every PE through the
 #          proxy and libfabric (the provider column).
 # Each program runs on the IPC path with 2, 4 and 1 PEs and on the proxy path with 2 PEs over
-# shm and tcp and 4 over shm (gpu_coll: teams and collectives on both paths).
+# shm and tcp and 4 over shm (gpu_coll: teams and collectives on both paths; gpu_stream: the
+# stream-ordered calls, a CUDA graph, host atomics and waits on the heap).
 # Then one refusal: a device heap whose peers need libfabric, which no provider here can
 # register (no FI_HMEM): init must fail and name both fixes.
 set -u
@@ -55,7 +56,7 @@ run() {   # program, PEs, path (ipc | proxy), provider
 }
 nvidia-smi -L
 # RO_GPU_TESTS: the programs to run (default: all of them).
-for prog in ${RO_GPU_TESTS:-gpu_func gpu_api gpu_ipc gpu_coll}; do
+for prog in ${RO_GPU_TESTS:-gpu_func gpu_api gpu_ipc gpu_coll gpu_stream}; do
     run $prog 2 ipc shm
     run $prog 4 ipc shm
     run $prog 1 ipc shm
