@@ -68,6 +68,23 @@ for prog in ${RO_GPU_TESTS:-gpu_func gpu_api gpu_ipc gpu_coll gpu_stream}; do
         run $prog "$ngpu" proxy shm
     fi
 done
+# The examples (contrib/examples/gpu, CUDA builds) on the IPC path at 2 and 4 PEs: each
+# must exit 0 and print "<name>: check ok" (and a time line).
+run_example() {   # program, PEs
+    prog=$1 n=$2
+    log="$out/example_${prog}_ipc_${n}pe.log"
+    export ROCSHMEM_HEAP_LOCATION=auto ROCSHMEM_DISABLE_MIXED_IPC=0 ROCSHMEM_RO_PROVIDER=shm
+    start=$(date +%s)
+    launch "$n" "$log" "$build/contrib/examples/gpu/$prog"
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q "^$prog: check ok" "$log"; then res=PASS; else res="FAIL (exit $rc)"; fi
+    row "$prog" "$n" $(( n < ngpu ? n : ngpu )) ipc shm "$res" $(( $(date +%s) - start ))
+    echo "=== example $prog $n PEs ipc: $res"; cat "$log"
+}
+for prog in ${RO_GPU_EXAMPLES:-halo2d moe train_allreduce dht}; do
+    run_example $prog 2
+    run_example $prog 4
+done
 # The refusal: device heap, peers through libfabric.
 log="$out/refuse_hmem.log"
 export ROCSHMEM_HEAP_LOCATION=device ROCSHMEM_DISABLE_MIXED_IPC=1 ROCSHMEM_RO_PROVIDER=shm
