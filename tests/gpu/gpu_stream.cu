@@ -23,16 +23,24 @@ __global__ void fill(int *buf, int pe, const int *iter_word, int iter)
         buf[k] = pattern(pe, it, k);
 }
 
-__global__ void check(const int *buf, int pe, const int *iter_word, int iter)
+/* The first wrong word of a check is printed, naming the check (tag) and the iteration. */
+__device__ void wrong(int tag, int it, int k, unsigned got, unsigned want)
+{
+    if (atomicAdd(&d_errors, 1ull) == 0)
+        printf("gpu_stream: check %d, iteration %d: word %d is %u, expected %u\n", tag, it, k,
+               got, want);
+}
+
+__global__ void check(const int *buf, int pe, const int *iter_word, int iter, int tag)
 {
     int it = iter_word ? *iter_word : iter;
     for (int k = threadIdx.x; k < N; k += blockDim.x)
         if (buf[k] != pattern(pe, it, k))
-            atomicAdd(&d_errors, 1ull);
+            wrong(tag, it, k, (unsigned)buf[k], (unsigned)pattern(pe, it, k));
 }
 
 /* dst[k] must be the sum over PEs of pattern(pe, it, k). */
-__global__ void check_sum(const int *buf, int npes, const int *iter_word, int iter)
+__global__ void check_sum(const int *buf, int npes, const int *iter_word, int iter, int tag)
 {
     int it = iter_word ? *iter_word : iter;
     for (int k = threadIdx.x; k < N; k += blockDim.x) {
@@ -40,7 +48,7 @@ __global__ void check_sum(const int *buf, int npes, const int *iter_word, int it
         for (int pe = 0; pe < npes; pe++)
             want += (unsigned)pattern(pe, it, k);
         if ((unsigned)buf[k] != want)
-            atomicAdd(&d_errors, 1ull);
+            wrong(tag, it, k, (unsigned)buf[k], want);
     }
 }
 
@@ -83,21 +91,22 @@ static void part_two_streams(cudaStream_t s1, cudaStream_t s2, rocshmem_team_t d
         rocshmem_putmem_signal_on_stream(dst, src, N * sizeof(int), sig, 1, ROCSHMEM_SIGNAL_ADD,
                                          peer, s1);
         rocshmem_signal_wait_until_on_stream(sig, ROCSHMEM_CMP_GE, (uint64_t)it + 1, s1);
-        check<<<1, 256, 0, s1>>>(dst, from, NULL, it);
-        rocshmem_getmem_on_stream(got, src, N * sizeof(int), peer, s1);
+        check<<<1, 256, 0, s1>>>(dst, from, NULL, it, 1);
+        /* From `from`, whose signal says it has filled src for this iteration. */
+        rocshmem_getmem_on_stream(got, src, N * sizeof(int), from, s1);
         rocshmem_quiet_on_stream(s1);
-        check<<<1, 256, 0, s1>>>(got, peer, NULL, it);
+        check<<<1, 256, 0, s1>>>(got, from, NULL, it, 2);
         /* Nobody refills src before every PE has read it. */
         rocshmem_barrier_all_on_stream(s1);
 
         fill<<<1, 256, 0, s2>>>(src2, me, NULL, it);
         rocshmem_team_sync_on_stream(dup, s2);
         rocshmem_ctx_int_sum_reduce_on_stream(ROCSHMEM_CTX_DEFAULT, dup, red, src2, N, s2);
-        check_sum<<<1, 256, 0, s2>>>(red, npes, NULL, it);
+        check_sum<<<1, 256, 0, s2>>>(red, npes, NULL, it, 3);
         /* The root writes every member's red: after all of them have checked it. */
         rocshmem_team_sync_on_stream(dup, s2);
         rocshmem_broadcastmem_on_stream(dup, red, src2, N * sizeof(int), it % npes, s2);
-        check<<<1, 256, 0, s2>>>(red, it % npes, NULL, it);
+        check<<<1, 256, 0, s2>>>(red, it % npes, NULL, it, 4);
         rocshmem_barrier_on_stream(dup, s2);
     }
     e = take_errors(s1, s2);
@@ -118,7 +127,7 @@ static void part_two_streams(cudaStream_t s1, cudaStream_t s2, rocshmem_team_t d
         for (int j = 0; j < npes; j++)
             for (int k = 0; k < 64; k++)
                 expect(host[j * 64 + k] == j * 100000 + me * 64 + k, "alltoall block");
-        check<<<1, 256, 0, s1>>>(dst, from, NULL, ITERS - 1);
+        check<<<1, 256, 0, s1>>>(dst, from, NULL, ITERS - 1, 5);
         e = take_errors(s1, s2);
         expect(e == 0, "put on stream");
     }
@@ -146,10 +155,10 @@ static void part_graph(cudaStream_t s1)
     fill<<<1, 256, 0, s1>>>(src, me, iter_word, 0);
     rocshmem_putmem_on_stream(dst, src, N * sizeof(int), peer, s1);
     rocshmem_barrier_all_on_stream(s1);
-    check<<<1, 256, 0, s1>>>(dst, from, iter_word, 0);
+    check<<<1, 256, 0, s1>>>(dst, from, iter_word, 0, 6);
     rocshmem_ctx_int_sum_reduce_on_stream(ROCSHMEM_CTX_DEFAULT, ROCSHMEM_TEAM_WORLD, red, src, N,
                                           s1);
-    check_sum<<<1, 256, 0, s1>>>(red, npes, iter_word, 0);
+    check_sum<<<1, 256, 0, s1>>>(red, npes, iter_word, 0, 7);
     rocshmem_barrier_all_on_stream(s1);
     bump<<<1, 1, 0, s1>>>(iter_word);
     CUDA_OK(cudaStreamEndCapture(s1, &graph));
