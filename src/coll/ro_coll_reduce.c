@@ -33,6 +33,17 @@ static RO_FN void ro_coll_reduce_sources(const struct ro_grp *g, const struct ro
                         k == m - 1);
 }
 
+/* dst = OP over the n (>= 2) slots base, base + slot, ... in member order, count elements
+ * each: a chain of combines whose last one meets. */
+static RO_FN void ro_coll_combine_slots(const struct ro_grp *g, enum ro_dt dt, enum ro_red_op op,
+                                        uint8_t *dst, const uint8_t *base, size_t slot, int n,
+                                        size_t count)
+{
+    ro_coll_combine(g, dt, op, dst, base, base + slot, count, n == 2);
+    for (int j = 2; j < n; j++)
+        ro_coll_combine(g, dt, op, dst, dst, base + (size_t)j * slot, count, j == n - 1);
+}
+
 static RO_FN void ro_coll_reduce_ipc(rocshmem_ctx_t ctx, const struct ro_grp *g,
                                      const struct ro_team *t, enum ro_coll_alg alg, uint8_t *dest,
                                      const uint8_t *source, size_t nreduce, enum ro_dt dt,
@@ -87,9 +98,7 @@ static RO_FN void ro_coll_reduce_push(rocshmem_ctx_t ctx, const struct ro_grp *g
     ro_coll_copy(g, mine, source, bytes);
     ro_coll_put_signal_all(ctx, g, t, mine, mine, 0, bytes);
     ro_coll_wait_all(g, t, api);
-    ro_coll_combine(g, dt, op, dest, base, base + slot, nreduce, n == 2);
-    for (int j = 2; j < n; j++)
-        ro_coll_combine(g, dt, op, dest, dest, base + (size_t)j * slot, nreduce, j == n - 1);
+    ro_coll_combine_slots(g, dt, op, dest, base, slot, n, nreduce);
     ro_coll_complete(ctx, g);
 }
 
@@ -219,12 +228,8 @@ static RO_FN void ro_coll_reduce_scatter_direct(rocshmem_ctx_t ctx, const struct
             rocshmem_ctx_fence(ctx);
         ro_coll_copy(g, base + (size_t)me * slot, source + ((size_t)me * nreduce + off) * es,
                      m * es);
-        for (int j = 0; j < n; j++)
-            if (j != me)
-                ro_coll_wait(g, t, j, api);
-        ro_coll_combine(g, dt, op, acc, base, base + slot, m, n == 2);
-        for (int j = 2; j < n; j++)
-            ro_coll_combine(g, dt, op, acc, acc, base + (size_t)j * slot, m, j == n - 1);
+        ro_coll_wait_all(g, t, api);
+        ro_coll_combine_slots(g, dt, op, acc, base, slot, n, m);
     }
     ro_coll_complete(ctx, g);
 }
