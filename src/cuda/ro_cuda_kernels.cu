@@ -19,16 +19,21 @@ extern "C" {
 #include "common/ro_log.h"
 }
 
-/* Launches the kernel of an API call and reports a launch that failed, naming the call. */
+/* After the launch of an API call's kernel: ROCSHMEM_SUCCESS, or ROCSHMEM_ERROR after
+ * reporting the launch that failed, naming the call. */
+static int ro_k_launched(const char *api)
+{
+    cudaError_t e = cudaGetLastError();
+
+    if (e == cudaSuccess)
+        return ROCSHMEM_SUCCESS;
+    RO_ERR("%s: kernel launch failed: %s (%s)", api, cudaGetErrorString(e), cudaGetErrorName(e));
+    return ROCSHMEM_ERROR;
+}
+
+/* Launches the kernel of an API call; its value is ro_k_launched's. */
 #define RO_K_LAUNCH(api, grid, block, stream, kernel, ...)                                 \
-    do {                                                                                   \
-        cudaError_t e_;                                                                    \
-        kernel<<<(grid), (block), 0, (cudaStream_t)(stream)>>>(__VA_ARGS__);               \
-        e_ = cudaGetLastError();                                                           \
-        if (e_ != cudaSuccess)                                                             \
-            RO_ERR("%s: kernel launch failed: %s (%s)", api, cudaGetErrorString(e_),        \
-                   cudaGetErrorName(e_));                                                  \
-    } while (0)
+    (kernel<<<(grid), (block), 0, (cudaStream_t)(stream)>>>(__VA_ARGS__), ro_k_launched(api))
 
 /* Threads of a data-moving call's one block: enough to copy at full rate on the on-node
  * path, few for small messages (a block launches and meets faster). */
@@ -239,14 +244,9 @@ void rocshmem_broadcastmem_on_stream(rocshmem_team_t team, void *dest, const voi
         rocshmem_ctx_t ctx, rocshmem_team_t team, TYPE *dest, const TYPE *source,          \
         int nreduce, rocshmem_ro_stream_t stream)                                          \
     {                                                                                      \
-        ro_k_##NAME##_##OP##_reduce<<<1, RO_K_COLL_THREADS, 0, (cudaStream_t)stream>>>(    \
-            ctx, team, dest, source, nreduce);                                             \
-        cudaError_t e_ = cudaGetLastError();                                               \
-        if (e_ == cudaSuccess)                                                             \
-            return ROCSHMEM_SUCCESS;                                                       \
-        RO_ERR("rocshmem_ctx_" #NAME "_" #OP "_reduce_on_stream: kernel launch failed: %s (%s)", \
-               cudaGetErrorString(e_), cudaGetErrorName(e_));                              \
-        return ROCSHMEM_ERROR;                                                             \
+        return RO_K_LAUNCH("rocshmem_ctx_" #NAME "_" #OP "_reduce_on_stream", 1,           \
+                           RO_K_COLL_THREADS, stream, ro_k_##NAME##_##OP##_reduce, ctx, team, \
+                           dest, source, nreduce);                                         \
     }
 #define RO_K_REDUCE_ARITH(NAME, TYPE, KIND)                                                \
     RO_K_REDUCE(NAME, TYPE, sum) RO_K_REDUCE(NAME, TYPE, prod)                             \
