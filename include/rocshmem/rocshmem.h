@@ -447,13 +447,18 @@ ROCSHMEM_FOR_REDUCE_BITWISE_TYPES(ROCSHMEM_DECL_REDUCE_BITWISE)
 #undef ROCSHMEM_DECL_REDUCE_OP
 #undef ROCSHMEM_DECL_REDUCE_SCOPE
 
-/* ---- stream-ordered host calls (CUDA builds; rocSHMEM 3.4's list) -------------------
- * Each enqueues a small kernel of the library on `stream` (a cudaStream_t) that makes the
- * device call: it runs in stream order with the caller's kernels, the host does not wait
- * for it, and a CUDA graph can capture it. Bad arguments are reported when the kernel runs,
- * as the device call reports them; a launch that fails is reported at once. */
+/* ---- stream-ordered host calls (GPU builds; rocSHMEM 3.4's list) --------------------
+ * Each enqueues a small kernel of the library on `stream` (a cudaStream_t, or a hipStream_t
+ * in a HIP build) that makes the device call: it runs in stream order with the caller's
+ * kernels, the host does not wait for it, and a graph can capture it. Bad arguments are
+ * reported when the kernel runs, as the device call reports them; a launch that fails is
+ * reported at once. */
+#if ROCSHMEM_RO_TARGET_CUDA || ROCSHMEM_RO_TARGET_HIP
 #if ROCSHMEM_RO_TARGET_CUDA
 typedef struct CUstream_st *rocshmem_ro_stream_t;
+#else
+typedef struct ihipStream_t *rocshmem_ro_stream_t;
+#endif
 void rocshmem_putmem_on_stream(void *dest, const void *source, size_t nelems, int pe,
                                rocshmem_ro_stream_t stream);
 void rocshmem_getmem_on_stream(void *dest, const void *source, size_t nelems, int pe,

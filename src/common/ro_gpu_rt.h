@@ -54,7 +54,7 @@ struct ro_gpu_rt_ops {
     void (*bus_id)(char *buf, int len);
     /* One line for rocshmem_info and logs: device name and number. */
     const char *(*describe)(void);
-    /* The host library's own kernels, NULL where the target has none (HIP, none).
+    /* The host library's own kernels (src/kernels), NULL for CPU-only PEs (none).
      * publish: hands them the device view (rocshmem_ro_device_view) once init has made it;
      * 0 or a negative errno (logged). amo: an atomic on GPU memory this process maps (this
      * PE's device heap or a mapped peer's), done by one GPU thread, complete on return;

@@ -1,4 +1,4 @@
-/* What the device library's attach step (src/cuda/ro_cuda_attach.cu, src/hip/ro_hip_attach.hip,
+/* What the device library's attach step (src/gpu/ro_gpu_attach.cu,
  * compiled into the application) calls in the host library. */
 #ifndef RO_DEVICE_LIB_H
 #define RO_DEVICE_LIB_H

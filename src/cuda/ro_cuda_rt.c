@@ -12,7 +12,7 @@
 #include <cuda_runtime_api.h>
 
 #include "common/ro_log.h"
-#include "cuda/ro_cuda_kernels.h"
+#include "kernels/ro_kernels.h"
 
 #define RO_CUDA_CHECK(call, label)                                                         \
     do {                                                                                   \
@@ -190,10 +190,10 @@ err:
     return -EIO;
 }
 
-/* For the device library's attach step (ro_cuda_attach.cu): the device init picked, or -1
- * when this PE runs CPU-only. */
-int rocshmem_ro_cuda_device(void);
-int rocshmem_ro_cuda_device(void)
+/* For the device library's attach step (src/gpu/ro_gpu_attach.cu): the device init picked,
+ * or -1 when this PE runs CPU-only. */
+int rocshmem_ro_gpu_device(void);
+int rocshmem_ro_gpu_device(void)
 {
     return ro_cuda_device;
 }
@@ -227,9 +227,9 @@ const struct ro_gpu_rt_ops ro_gpu_rt_cuda = {
     .ipc_close = ro_cuda_ipc_close,
     .copy = ro_cuda_copy,
     .zero = ro_cuda_zero,
-    .device = rocshmem_ro_cuda_device,
+    .device = rocshmem_ro_gpu_device,
     .bus_id = ro_cuda_bus_id,
     .describe = ro_cuda_describe,
-    .publish = ro_cuda_k_publish,
-    .amo = ro_cuda_k_amo,
+    .publish = ro_k_publish,
+    .amo = ro_k_amo,
 };

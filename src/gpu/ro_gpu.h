@@ -107,8 +107,8 @@ struct ro_dev_state {
      * any two addresses, complete on return, and the bootstrap's barrier. 0 on success. */
     int (*host_copy)(void *dst, const void *src, size_t len);
     int (*host_sync)(void);
-    /* Host target only, NULL where the GPU target has no kernel for it: an atomic on GPU
-     * memory this process maps (ro_gpu_rt_ops.amo). 0 on success. */
+    /* Host target only, NULL on a CPU-only PE (whose heap is never in GPU memory): an atomic
+     * on GPU memory this process maps (ro_gpu_rt_ops.amo). 0 on success. */
     int (*host_amo)(void *dest, enum ro_dt dt, enum ro_amo_op op, const void *operand,
                     const void *compare, void *result);
 };

@@ -184,22 +184,16 @@ RO_DEVICE void ro_gpu_ipc_word(void *dst, const void *src, size_t size)
             RO_LOAD_ACQUIRE(p, out);                                                       \
     } while (0)
 
-/* A GPU thread does it (ro_dev_state.host_amo: the host library's own kernel), where the
- * GPU target has one; else it is refused. */
+/* A GPU thread does it: the host library's own kernel (ro_dev_state.host_amo), which both GPU
+ * targets have; a heap is in GPU memory only on a PE that drives a GPU. */
 RO_DEVICE void ro_gpu_ipc_amo(void *dest, enum ro_dt dt, enum ro_amo_op op, const void *operand,
                               const void *compare, void *result, const char *api)
 {
-    if (ro_gpu_state.host_amo) {
-        if (ro_gpu_state.host_amo(dest, dt, op, operand, compare, result))
-            ro_gpu_state.fatal("a host atomic on the device heap failed (logged above)");
-        return;
+    if (ro_gpu_state.host_amo(dest, dt, op, operand, compare, result)) {
+        RO_GPU_ERR("%s from the host on the device heap: the library's kernel failed (logged "
+                   "above)", api);
+        ro_gpu_state.fatal("a host atomic on the device heap failed");
     }
-    RO_GPU_ERR("%s from the host: the heap is in GPU memory (ROCSHMEM_HEAP_LOCATION=device), "
-               "where only GPU threads do atomics, and this build has no kernel to do it for "
-               "the host (HIP); call it from a kernel, or set ROCSHMEM_HEAP_LOCATION=host; "
-               "operation dropped", api);
-    if (result)
-        memset(result, 0, ro_dt_size(dt));
 }
 #endif
 

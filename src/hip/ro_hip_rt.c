@@ -13,6 +13,7 @@
 #include <hip/hip_runtime_api.h>
 
 #include "common/ro_log.h"
+#include "kernels/ro_kernels.h"
 
 #define RO_HIP_CHECK(call, label)                                                          \
     do {                                                                                   \
@@ -209,10 +210,10 @@ err:
     return -EIO;
 }
 
-/* For the device library's attach step (ro_hip_attach.hip): the device init picked, or -1
- * when this PE runs CPU-only. */
-int rocshmem_ro_hip_device(void);
-int rocshmem_ro_hip_device(void)
+/* For the device library's attach step (src/gpu/ro_gpu_attach.cu): the device init picked,
+ * or -1 when this PE runs CPU-only. */
+int rocshmem_ro_gpu_device(void);
+int rocshmem_ro_gpu_device(void)
 {
     return ro_hip_device;
 }
@@ -246,7 +247,9 @@ const struct ro_gpu_rt_ops ro_gpu_rt_hip = {
     .ipc_close = ro_hip_ipc_close,
     .copy = ro_hip_copy,
     .zero = ro_hip_zero,
-    .device = rocshmem_ro_hip_device,
+    .device = rocshmem_ro_gpu_device,
     .bus_id = ro_hip_bus_id,
     .describe = ro_hip_describe,
+    .publish = ro_k_publish,
+    .amo = ro_k_amo,
 };

@@ -12,12 +12,12 @@ case $target in
 cuda)
     cuda=${CUDA_HOME:-/usr/local/cuda}
     [ -x "$cuda/bin/nvcc" ] || { echo "skip: no nvcc under $cuda"; exit 77; }
-    with="--with-cuda=$cuda" prog=tests/gpu/gpu_func exported=rocshmem_ro_cuda_device ;;
+    with="--with-cuda=$cuda" progs="tests/gpu/gpu_func tests/gpu/gpu_stream" ;;
 hip)
     hipcc=$(command -v hipcc || { [ -x /opt/rocm/bin/hipcc ] && echo /opt/rocm/bin/hipcc; })
     [ -n "$hipcc" ] || { echo "skip: no hipcc on PATH or in /opt/rocm/bin"; exit 77; }
-    with="--with-hip=$(dirname "$(dirname "$hipcc")")" prog=tests/hip/gpu_func
-    exported=rocshmem_ro_hip_device ;;
+    with="--with-hip=$(dirname "$(dirname "$hipcc")")"
+    progs="tests/hip/gpu_func tests/hip/gpu_stream" ;;
 *)
     echo "usage: gpu_build.sh cuda|hip"; exit 2 ;;
 esac
@@ -64,7 +64,7 @@ fi
 
 step ./configure "$with" --without-pmi2
 step make -j"$(nproc)"
-for f in .libs/librocshmem_ro.so librocshmem_ro_device.a "$prog"; do
+for f in .libs/librocshmem_ro.so librocshmem_ro_device.a $progs; do
     [ -e "$f" ] || { echo "FAIL: $f was not built"; exit 1; }
 done
 leaked=$(nm --defined-only -g librocshmem_ro_device.a 2>/dev/null | awk '$2 == "T" && $3 ~ /^rocshmem_/ && $3 !~ /^rocshmem_ro_/ { print $3 }' | head -5 | tr '\n' ' ')
@@ -77,12 +77,23 @@ for f in rocshmem_ro_init_gpu rocshmem_ro_init_thread_gpu rocshmem_ro_init_attr_
     nm --defined-only -g librocshmem_ro_device.a | grep -q " T $f$" ||
         { echo "FAIL: $f missing from the device library"; exit 1; }
 done
-nm -D --defined-only .libs/librocshmem_ro.so | grep -q " T $exported$" ||
-    { echo "FAIL: the host library does not export $exported"; exit 1; }
+# The host library's GPU entries: the device query, and the stream-ordered calls, whose
+# kernels are device-linked into it; the module's own device-link registration stays private
+# (two __hip_fatbin or __cudaRegisterLinkedBinary definitions would clash with the
+# application's).
+exports=$(nm -D --defined-only .libs/librocshmem_ro.so)
+for f in rocshmem_ro_gpu_device rocshmem_putmem_on_stream rocshmem_barrier_all_on_stream \
+        rocshmem_int_sum_reduce_on_stream; do
+    echo "$exports" | grep -q " T $f$" || { echo "FAIL: the host library does not export $f"; exit 1; }
+done
+private=$(echo "$exports" | awk '$3 ~ /^(__hip_fatbin|__hip_gpubin_handle|__cudaRegisterLinkedBinary|__fatbinwrap)/ { print $3 }' | head -3 | tr '\n' ' ')
+[ -z "$private" ] || { echo "FAIL: the host library exports its device link's registration: $private"; exit 1; }
+readelf -lW .libs/librocshmem_ro.so | awk '$1 == "GNU_STACK" && $7 ~ /E/ { bad = 1 } END { exit bad }' ||
+    { echo "FAIL: librocshmem_ro.so asks for an executable stack"; exit 1; }
 if [ "$target" = cuda ]; then
     # This toolkit's outcome: the perftest links, with -dlto wherever configure made it work.
     [ -x tests/perf/gpu/perf_latency ] || { echo "FAIL: tests/perf/gpu/perf_latency was not built"; exit 1; }
     echo "this toolkit: RO_CUDA_DLTO='$(sed -n 's/^RO_CUDA_DLTO = *//p' Makefile)'," \
         "NVCC_LTO=$(sed -n 's/^NVCC_LTO = *//p' Makefile), build $(sed -n 's/^#define RO_BUILD_CONFIG //p' config.h)"
 fi
-echo "PASS: $target build (librocshmem_ro.so, librocshmem_ro_device.a, $prog)"
+echo "PASS: $target build (librocshmem_ro.so, librocshmem_ro_device.a, $progs)"

@@ -1,44 +1,43 @@
-/* Host code of the device library (librocshmem_ro_device.a), compiled by nvcc into the
- * application: after the host library's init, copy the runtime state and the public
- * handles into the device library's variables, which only code linked with them can name.
- * In a GPU translation unit rocshmem.h routes rocshmem_init/_init_thread/_init_attr here. */
+/* Host code of the device library (librocshmem_ro_device.a), compiled into the application
+ * by nvcc (CUDA) or hipcc -x hip (HIP): after the host library's init, copy the runtime state
+ * and the public handles into the device library's variables, which only code linked with
+ * them can name. In a GPU translation unit rocshmem.h routes rocshmem_init/_init_thread/
+ * _init_attr here. */
 #include "config.h"
 
-#include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "core/ro_device_lib.h"
 #include "gpu/ro_gpu.h"
-#include "cuda/ro_cuda_publish.h"
+#include "gpu/ro_gpu_publish.h"
 
 /* ro_gpu.h names the device copy in GPU code; the host library's copy is wanted here. */
 #undef ro_gpu_state
 extern "C" struct ro_dev_state ro_gpu_state;
-extern "C" int rocshmem_ro_cuda_device(void);
 
 /* 0, or -1 after a message. A PE that runs CPU-only (no device) has nothing to publish. */
-static int ro_cuda_attach(void)
+static int ro_gpu_attach(void)
 {
-    int dev = rocshmem_ro_cuda_device();
-    cudaError_t e;
+    int dev = rocshmem_ro_gpu_device();
+    RO_RT(Error_t) e;
 
     if (dev < 0)
         return 0;
-    e = cudaSetDevice(dev);
-    if (e != cudaSuccess) {
-        fprintf(stderr, "[rocshmem_ro pe %d] error: cudaSetDevice(%d): %s\n", ro_gpu_state.my_pe,
-                dev, cudaGetErrorString(e));
+    e = RO_RT(SetDevice)(dev);
+    if (e != RO_RT(Success)) {
+        fprintf(stderr, "[rocshmem_ro pe %d] error: " RO_RT_NAME "SetDevice(%d): %s\n",
+                ro_gpu_state.my_pe, dev, RO_RT(GetErrorString)(e));
         return -1;
     }
-    return ro_cuda_publish("the application's kernels");
+    return ro_gpu_publish("the application's kernels");
 }
 
 extern "C" int rocshmem_ro_init_thread_gpu(int requested, int *provided)
 {
     int rc = rocshmem_ro_init_thread_kernels(requested, provided);
 
-    if (rc == ROCSHMEM_SUCCESS && ro_cuda_attach()) {
+    if (rc == ROCSHMEM_SUCCESS && ro_gpu_attach()) {
         rocshmem_global_exit(1);
     }
     return rc;
@@ -48,7 +47,7 @@ extern "C" int rocshmem_ro_init_attr_gpu(unsigned int flags, rocshmem_init_attr_
 {
     int rc = rocshmem_ro_init_attr_kernels(flags, attr);
 
-    if (rc == ROCSHMEM_SUCCESS && ro_cuda_attach()) {
+    if (rc == ROCSHMEM_SUCCESS && ro_gpu_attach()) {
         rocshmem_global_exit(1);
     }
     return rc;
@@ -60,6 +59,6 @@ extern "C" void rocshmem_ro_init_gpu(void)
         fprintf(stderr, "[rocshmem_ro] error: rocshmem_init failed; exiting\n");
         exit(1);
     }
-    if (ro_cuda_attach())
+    if (ro_gpu_attach())
         rocshmem_global_exit(1);
 }

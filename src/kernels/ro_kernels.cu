@@ -1,19 +1,21 @@
-/* The host library's own kernels (CUDA): the stream-ordered calls (rocshmem_*_on_stream),
- * each a small kernel that makes the device call in stream order, and the atomics that
- * host calls on a device heap need a GPU thread for. Compiled with relocatable device code
- * and linked with the device API's objects into librocshmem_ro itself
- * (src/cuda/Makefile.include): a CUDA module of the library's own, whose copy of the device
- * view ro_cuda_k_publish fills at init, so that these calls work in programs that never
- * link the device library. */
+/* The host library's own kernels (CUDA and HIP, one source): the stream-ordered calls
+ * (rocshmem_*_on_stream), each a small kernel that makes the device call in stream order,
+ * and the atomics that host calls on a device heap need a GPU thread for. Compiled with
+ * relocatable device code and linked with the device API's objects into librocshmem_ro
+ * itself (src/cuda/Makefile.include, src/hip/Makefile.include): a GPU module of the
+ * library's own, whose copy of the device view ro_k_publish fills at init, so that these
+ * calls work in programs that never link the device library. */
 #include "config.h"
 
-#include <cuda_runtime.h>
+/* First: the runtime's header declares the device memcpy that inline code below uses. */
+#include "gpu/ro_gpu_runtime.h"
+
 #include <pthread.h>
 #include <string.h>
 
-#include "cuda/ro_cuda_kernels.h"
+#include "kernels/ro_kernels.h"
 #include "gpu/ro_gpu_ipc.h"
-#include "cuda/ro_cuda_publish.h"
+#include "gpu/ro_gpu_publish.h"
 
 extern "C" {
 #include "common/ro_log.h"
@@ -23,17 +25,18 @@ extern "C" {
  * reporting the launch that failed, naming the call. */
 static int ro_k_launched(const char *api)
 {
-    cudaError_t e = cudaGetLastError();
+    RO_RT(Error_t) e = RO_RT(GetLastError)();
 
-    if (e == cudaSuccess)
+    if (e == RO_RT(Success))
         return ROCSHMEM_SUCCESS;
-    RO_ERR("%s: kernel launch failed: %s (%s)", api, cudaGetErrorString(e), cudaGetErrorName(e));
+    RO_ERR("%s: kernel launch failed: %s (%s)", api, RO_RT(GetErrorString)(e),
+           RO_RT(GetErrorName)(e));
     return ROCSHMEM_ERROR;
 }
 
 /* Launches the kernel of an API call; its value is ro_k_launched's. */
 #define RO_K_LAUNCH(api, grid, block, stream, kernel, ...)                                 \
-    (kernel<<<(grid), (block), 0, (cudaStream_t)(stream)>>>(__VA_ARGS__), ro_k_launched(api))
+    (kernel<<<(grid), (block), 0, (RO_RT(Stream_t))(stream)>>>(__VA_ARGS__), ro_k_launched(api))
 
 /* Threads of a data-moving call's one block: enough to copy at full rate on the on-node
  * path, few for small messages (a block launches and meets faster). */
@@ -46,7 +49,7 @@ static unsigned ro_k_threads(size_t bytes)
 
 /* ---- host atomics on a device heap ------------------------------------------------- */
 
-static cudaStream_t ro_k_stream;      /* internal, non-blocking: never waits for the user's */
+static RO_RT(Stream_t) ro_k_stream;      /* internal, non-blocking: never waits for the user's */
 static uint64_t *ro_k_result;         /* pinned, mapped: the old value of the last atomic */
 static pthread_mutex_t ro_k_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -59,12 +62,12 @@ __global__ void ro_k_amo(void *dest, int dt, int op, uint64_t operand, uint64_t 
     *result = old;
 }
 
-extern "C" int ro_cuda_k_amo(void *dest, enum ro_dt dt, enum ro_amo_op op, const void *operand,
-                             const void *compare, void *result)
+extern "C" int ro_k_amo(void *dest, enum ro_dt dt, enum ro_amo_op op, const void *operand,
+                        const void *compare, void *result)
 {
     uint64_t a = 0, c = 0;
     size_t size = ro_dt_size(dt);
-    cudaError_t e;
+    RO_RT(Error_t) e;
 
     if (operand)
         memcpy(&a, operand, size);
@@ -72,35 +75,35 @@ extern "C" int ro_cuda_k_amo(void *dest, enum ro_dt dt, enum ro_amo_op op, const
         memcpy(&c, compare, size);
     pthread_mutex_lock(&ro_k_lock);
     ro_k_amo<<<1, 1, 0, ro_k_stream>>>(dest, (int)dt, (int)op, a, c, ro_k_result);
-    e = cudaGetLastError();
-    if (e == cudaSuccess)
-        e = cudaStreamSynchronize(ro_k_stream);
-    if (e == cudaSuccess && result)
+    e = RO_RT(GetLastError)();
+    if (e == RO_RT(Success))
+        e = RO_RT(StreamSynchronize)(ro_k_stream);
+    if (e == RO_RT(Success) && result)
         memcpy(result, ro_k_result, size);
     pthread_mutex_unlock(&ro_k_lock);
-    if (e != cudaSuccess) {
+    if (e != RO_RT(Success)) {
         RO_ERR("host atomic on the device heap: kernel on the internal stream: %s (%s)",
-               cudaGetErrorString(e), cudaGetErrorName(e));
+               RO_RT(GetErrorString)(e), RO_RT(GetErrorName)(e));
         return -EIO;
     }
     return 0;
 }
 
-extern "C" int ro_cuda_k_publish(void)
+extern "C" int ro_k_publish(void)
 {
-    cudaError_t e;
+    RO_RT(Error_t) e;
 
     if (!ro_k_stream) {
-        e = cudaStreamCreateWithFlags(&ro_k_stream, cudaStreamNonBlocking);
-        if (e == cudaSuccess)
-            e = cudaHostAlloc((void **)&ro_k_result, sizeof(*ro_k_result), cudaHostAllocMapped);
-        if (e != cudaSuccess) {
-            RO_ERR("the library's kernels: cudaStreamCreateWithFlags / cudaHostAlloc: %s (%s)",
-                   cudaGetErrorString(e), cudaGetErrorName(e));
+        e = RO_RT(StreamCreateWithFlags)(&ro_k_stream, RO_RT(StreamNonBlocking));
+        if (e == RO_RT(Success))
+            e = ro_rt_host_alloc_mapped((void **)&ro_k_result, sizeof(*ro_k_result));
+        if (e != RO_RT(Success)) {
+            RO_ERR("the library's kernels: " RO_RT_NAME "StreamCreateWithFlags / mapped host "
+                   "memory: %s (%s)", RO_RT(GetErrorString)(e), RO_RT(GetErrorName)(e));
             return -EIO;
         }
     }
-    return ro_cuda_publish("the library's own kernels") ? -EIO : 0;
+    return ro_gpu_publish("the library's own kernels") ? -EIO : 0;
 }
 
 /* ---- stream-ordered calls ---------------------------------------------------------- */
