@@ -168,11 +168,11 @@ RO_FN void ro_coll_copy(const struct ro_grp *g, void *dst, const void *src, size
 RO_FN int ro_coll_check_buf(const struct ro_grp *g, const char *api, const char *what,
                             const void *p, size_t len)
 {
-    if (!len || ro_gpu_in_heap(p, len))
+    if (!len || ro_gpu_in_heap(p, len) || ro_gpu_in_data(p, len))
         return 1;
     if (g->rank == 0)
-        RO_GPU_ERR("%s: %s [%p, +%zu) is not in the symmetric heap; the call is refused", api,
-                   what, p, len);
+        RO_GPU_ERR("%s: %s [%p, +%zu) is not symmetric (in the heap%s); the call is refused",
+                   api, what, p, len, ro_gpu_state.data_size ? " or the program's data" : "");
     return 0;
 }
 

@@ -12,6 +12,7 @@
 #include "ofi/ro_ofi.h"
 #include "proxy/ro_proxy.h"
 #include "proxy/ro_xport_null.h"
+#include "sheap/ro_sdata.h"
 #include "sheap/ro_sheap.h"
 
 struct ro_core {
@@ -31,6 +32,8 @@ struct ro_core {
     int heap_on_device;
     void *heap_region;
     size_t heap_region_len;
+    /* The program's data, symmetric on every PE (len 0 where it is not: ro_init_heap). */
+    struct ro_sdata data;
     /* The on-node path: ipc_base[pe] as in struct ro_dev_state (host table), the device's
      * copy of it, and what ipc_open returned for each mapped peer (to close it). */
     uint8_t **ipc_base, **ipc_base_dev;

@@ -1,7 +1,8 @@
 /* The heap step of init: where the heap lives (GPU memory or host memory), which PEs reach
  * it by load and store (same-node PEs through GPU IPC, when the heap is GPU memory) and
  * which through the proxy and libfabric, the exchange of what each needs, and the undoing
- * of it all at finalize. */
+ * of it all at finalize. With a host heap the program's data becomes symmetric too
+ * (sheap/ro_sdata.h). */
 #include "config.h"
 #include "core/ro_init_steps.h"
 
@@ -10,13 +11,15 @@
 #include <string.h>
 
 #include "common/ro_log.h"
+#include "common/ro_sym.h"
 #include "core/ro_core.h"
 #include "core/ro_team.h"
 
 /* What a peer needs to reach our heap, and what catches mismatched settings. */
 struct ro_heap_card {
-    struct ro_ofi_mr_info mr;
+    struct ro_ofi_mr_info mr[RO_SYM_REGIONS];
     uint64_t size;
+    uint64_t data_len;            /* of the program's data, 0 where it is not registered */
     uint64_t on_device;
     struct ro_ipc_handle ipc;     /* of heap_region, when on_device */
     uint64_t offset;              /* heap base - heap_region */
@@ -90,11 +93,46 @@ static int ro_heap_make(struct ro_heap_card *mine, int need_mr)
             rc = ro_core.gpu->heap_register(ro_core.heap.base, ro_core.heap.size);
     }
     if (!rc && need_mr)
-        rc = ro_ofi_mr_reg(ro_core.ofi, ro_core.heap.base, ro_core.heap.size, &mine->mr);
+        rc = ro_ofi_mr_reg(ro_core.ofi, RO_SYM_HEAP, ro_core.heap.base, ro_core.heap.size,
+                           &mine->mr[RO_SYM_HEAP]);
     mine->size = size;
     mine->on_device = (uint64_t)ro_core.heap_on_device;
     ro_core.gpu->bus_id(mine->gpu_bus, (int)sizeof(mine->gpu_bus));
     return rc;
+}
+
+/* The program's data as a target, where every peer reaches this PE through libfabric (a
+ * host heap: GPU threads never use it, their globals being device memory). Without it the
+ * job still runs, with globals that are not symmetric. */
+static void ro_data_make(struct ro_heap_card *mine)
+{
+    if (ro_core.heap_on_device || ro_sdata_find(&ro_core.data))
+        return;
+    if (ro_ofi_mr_reg(ro_core.ofi, RO_SYM_DATA, ro_core.data.base, ro_core.data.len,
+                      &mine->mr[RO_SYM_DATA])) {
+        RO_WARN("the program's data (%zu bytes at %p) cannot be registered (logged above): "
+                "its globals are not symmetric (use rocshmem_malloc)", ro_core.data.len,
+                (void *)ro_core.data.base);
+        ro_core.data.len = 0;
+    }
+    mine->data_len = ro_core.data.len;
+}
+
+/* Globals are symmetric when every PE registered data of the same size (the same program);
+ * else on none. Every PE decides alike from the same cards. */
+static void ro_data_agree(const struct ro_heap_card *all)
+{
+    for (int pe = 0; pe < ro_core.boot->size && ro_core.data.len; pe++) {
+        if (all[pe].data_len == ro_core.data.len)
+            continue;
+        if (ro_core.boot->rank == 0 && all[pe].data_len)
+            RO_WARN("PE %d's program has %llu bytes of data and PE 0's %zu (different "
+                    "programs?): globals are not symmetric in this job", pe,
+                    (unsigned long long)all[pe].data_len, ro_core.data.len);
+        ro_core.data.len = 0;
+    }
+    if (ro_core.data.len && ro_core.boot->rank == 0)
+        RO_INFO("globals are symmetric: %zu bytes of the program's data", ro_core.data.len);
 }
 
 /* Every peer's settings must match ours: the heap is symmetric. */
@@ -168,15 +206,17 @@ int ro_init_heap(void)
     rc = ro_heap_make(&mine, need_mr);
     if (rc)
         return rc;
+    ro_data_make(&mine);
     rc = ro_allgather(&mine, sizeof(mine), (void **)&all, "heap cards");
     if (rc)
         return rc;
     rc = ro_heap_check_peers(all, &mine);
-    mrs = calloc((unsigned)ro_core.boot->size, sizeof(*mrs));
+    ro_data_agree(all);
+    mrs = calloc((size_t)ro_core.boot->size * RO_SYM_REGIONS, sizeof(*mrs));
     if (!rc && !mrs)
         rc = -ENOMEM;
     for (int pe = 0; pe < ro_core.boot->size && !rc; pe++)
-        mrs[pe] = all[pe].mr;
+        memcpy(&mrs[(size_t)pe * RO_SYM_REGIONS], all[pe].mr, sizeof(all[pe].mr));
     if (!rc)
         rc = ro_ofi_mr_peers(ro_core.ofi, mrs);
     if (!rc && ro_core.heap_on_device)
@@ -200,6 +240,8 @@ void ro_fini_heap(void)
     if (ro_core.heap.base && !ro_core.heap_on_device)
         ro_core.gpu->heap_unregister(ro_core.heap.base);
     ro_sheap_close(&ro_core.heap);
+    ro_core.data.base = NULL;
+    ro_core.data.len = 0;
     if (ro_core.heap_region)
         ro_core.gpu->heap_free(ro_core.heap_region);
     ro_core.heap_region = NULL;

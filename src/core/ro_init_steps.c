@@ -169,6 +169,7 @@ int ro_init_proxy(void)
         .max_rings = 2 * (ro_core.env.MAX_NUM_CONTEXTS + 1 + ro_core.env.RO_DEFAULT_CTX_RINGS),
         .npes = (unsigned)ro_core.boot->size,
         .heap_size = ro_core.heap.size,
+        .data_size = ro_core.data.len,
         .cpu_list = ro_core.env.RO_PROXY_CPU,
         .local_rank = ro_core.local_rank,
         .local_size = ro_core.local_size,
@@ -235,6 +236,8 @@ int ro_init_device_state(int thread_level)
     s->thread_level = thread_level;
     s->heap_base = ro_core.heap.base;
     s->heap_size = ro_core.heap.size;
+    s->data_base = ro_core.data.base;
+    s->data_size = ro_core.data.len;
     s->teams = ro_core.teams;
     s->team_handles = ro_core.teams;
     s->max_teams = ro_core.env.MAX_TEAMS;
@@ -256,6 +259,9 @@ int ro_init_device_state(int thread_level)
     ro_core.dev_view.host_copy = NULL;
     ro_core.dev_view.host_sync = NULL;
     ro_core.dev_view.host_amo = NULL;
+    /* The host's data, not the device's globals. */
+    ro_core.dev_view.data_base = NULL;
+    ro_core.dev_view.data_size = 0;
     return ro_core.gpu->publish && ro_core.gpu->device() >= 0 ? ro_core.gpu->publish() : 0;
 }
 

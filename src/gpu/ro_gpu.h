@@ -70,6 +70,10 @@ struct ro_dev_state {
     int thread_level;
     uint8_t *heap_base;
     size_t heap_size;
+    /* The program's symmetric data (sheap/ro_sdata.h), host code only; size 0 where globals
+     * are not symmetric, and always in device code. */
+    uint8_t *data_base;
+    size_t data_size;
     /* The team pool: entries as this side reads them (device code: the device's copy), and
      * the host's entries, whose addresses are the handles. */
     struct ro_team *teams;

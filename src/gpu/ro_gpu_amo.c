@@ -48,7 +48,7 @@ RO_FN void ro_gpu_amo(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo
     }
     d.op = RO_OP_AMO;
     d.pe = (uint32_t)pe;
-    d.raddr = ro_gpu_heap_off(dest);
+    d.raddr = ro_gpu_sym_off(dest);
     d.dtype = (uint8_t)dt;
     d.amo = (uint8_t)op;
     memcpy(&d.arg[0], operand, size);
@@ -78,7 +78,7 @@ RO_FN void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum 
     memset(result, 0, size);
     d.op = RO_OP_AMO_FETCH;
     d.pe = (uint32_t)pe;
-    d.raddr = ro_gpu_heap_off(dest);
+    d.raddr = ro_gpu_sym_off(dest);
     d.dtype = (uint8_t)dt;
     d.amo = (uint8_t)op;
     if (operand)

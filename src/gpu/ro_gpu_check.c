@@ -22,9 +22,10 @@ RO_FN int ro_gpu_check(const char *api, const void *addr, size_t len, int pe)
      * need not point anywhere (NULL is common); the caller moves nothing. */
     if (len == 0)
         return 0;
-    if (RO_UNLIKELY(!ro_gpu_in_heap(addr, len))) {
-        RO_GPU_ERR("%s: [%p, +%zu) is not inside the symmetric heap [%p, +%zu); operation dropped",
-               api, addr, len, (const void *)base, ro_gpu_state.heap_size);
+    if (RO_UNLIKELY(!ro_gpu_in_heap(addr, len) && !ro_gpu_in_data(addr, len))) {
+        RO_GPU_ERR("%s: [%p, +%zu) is not inside the symmetric heap [%p, +%zu)%s; operation "
+                   "dropped", api, addr, len, (const void *)base, ro_gpu_state.heap_size,
+                   ro_gpu_state.data_size ? " or the program's symmetric data" : "");
         return -1;
     }
     return 0;

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "common/ro_sym.h"
 #include "gpu/ro_arch.h"
 #include "gpu/ro_gpu.h"
 
@@ -389,7 +390,8 @@ RO_DEVICE void ro_gpu_ctx_quiet_all(const struct ro_ctx *c, const char *api)
     } while (0)
 
 /* Argument checks shared by every remote-access API: 0 when `pe` is valid and
- * [addr, addr + len) lies in the symmetric heap (any addr when len is 0: nothing moves);
+ * [addr, addr + len) is symmetric: in the heap or the program's symmetric data (any addr
+ * when len is 0: nothing moves);
  * else logs and returns -1, and the caller drops the operation (a get/fetch then returns
  * zeros). */
 RO_FN int ro_gpu_check(const char *api, const void *addr, size_t len, int pe);
@@ -406,6 +408,25 @@ RO_DEVICE int ro_gpu_in_heap(const void *addr, size_t len)
 RO_DEVICE uint64_t ro_gpu_heap_off(const void *addr)
 {
     return (uint64_t)((const uint8_t *)addr - ro_gpu_state.heap_base);
+}
+
+/* 1 when [addr, addr + len) lies inside the program's symmetric data (never in device
+ * code, whose data_size is 0). */
+RO_DEVICE int ro_gpu_in_data(const void *addr, size_t len)
+{
+    const uint8_t *p = (const uint8_t *)addr, *base = ro_gpu_state.data_base;
+
+    return p >= base && (size_t)(p - base) <= ro_gpu_state.data_size &&
+           len <= ro_gpu_state.data_size - (size_t)(p - base);
+}
+
+/* The symmetric offset (common/ro_sym.h) a descriptor carries for addr, which
+ * ro_gpu_check has found in the heap or the data. */
+RO_DEVICE uint64_t ro_gpu_sym_off(const void *addr)
+{
+    if (ro_gpu_state.data_size && !ro_gpu_in_heap(addr, 0))
+        return RO_SYM_DATA_BIT | (uint64_t)((const uint8_t *)addr - ro_gpu_state.data_base);
+    return ro_gpu_heap_off(addr);
 }
 
 #endif

@@ -44,7 +44,7 @@ static RO_FN void ro_gpu_rma(rocshmem_ctx_t ctx, int op, void *dest, const void 
         return;
     d.op = (uint8_t)op;
     d.pe = (uint32_t)pe;
-    d.raddr = ro_gpu_heap_off(remote);
+    d.raddr = ro_gpu_sym_off(remote);
     d.laddr = (uint64_t)(uintptr_t)(op == RO_OP_GET ? dest : source);
     d.len = nbytes;
     if (blocking)
@@ -62,7 +62,7 @@ static RO_FN int ro_gpu_word_desc(struct ro_desc *d, uint8_t op, const void *rem
         return -1;
     d->op = op;
     d->pe = (uint32_t)pe;
-    d->raddr = ro_gpu_heap_off(remote);
+    d->raddr = ro_gpu_sym_off(remote);
     d->len = size;
     return 0;
 }

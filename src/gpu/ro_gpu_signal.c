@@ -39,13 +39,13 @@ static RO_FN void ro_gpu_put_signal(rocshmem_ctx_t ctx, void *dest, const void *
         return;
     d.op = RO_OP_PUT_SIGNAL;
     d.pe = (uint32_t)pe;
-    d.raddr = nelems ? ro_gpu_heap_off(dest) : 0;   /* no data: the proxy only signals */
+    d.raddr = nelems ? ro_gpu_sym_off(dest) : 0;   /* no data: the proxy only signals */
     d.laddr = (uint64_t)(uintptr_t)source;
     d.len = nelems * elem_size;
     d.dtype = RO_DT_UINT64;
     d.amo = (uint8_t)op;
     d.arg[0] = signal;
-    d.arg[1] = ro_gpu_heap_off(sig_addr);
+    d.arg[1] = ro_gpu_sym_off(sig_addr);
     if (blocking)
         ro_gpu_post_wait(p, &d, api);
     else

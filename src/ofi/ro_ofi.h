@@ -29,10 +29,10 @@ struct ro_ofi_params {
     int hmem_device;
 };
 
-/* What a peer needs to reach this PE's heap. */
+/* What a peer needs to reach one symmetric region of this PE (common/ro_sym.h). */
 struct ro_ofi_mr_info {
     uint64_t key;
-    uint64_t base;          /* added to offsets: the heap address with FI_MR_VIRT_ADDR, else 0 */
+    uint64_t base;          /* added to offsets: the region's address with FI_MR_VIRT_ADDR, else 0 */
 };
 
 /* Called by ro_ofi_progress (and by a post that has to wait for room) once for every
@@ -44,8 +44,12 @@ int  ro_ofi_open(const struct ro_ofi_params *p, struct ro_ofi **out);
 int  ro_ofi_ep_name(struct ro_ofi *o, void *name, size_t *len);
 /* names: npes entries, RO_OFI_NAME_MAX bytes apart, in PE order. */
 int  ro_ofi_av_insert(struct ro_ofi *o, const void *names);
-int  ro_ofi_mr_reg(struct ro_ofi *o, void *base, size_t len, struct ro_ofi_mr_info *mine);
-/* all: npes entries in PE order, as gathered from every PE's ro_ofi_mr_reg. */
+/* Registers symmetric region `region` (RO_SYM_HEAP: the heap, in the memory ro_ofi_params
+ * named; RO_SYM_DATA: the program's data, host memory) as a target of remote access. */
+int  ro_ofi_mr_reg(struct ro_ofi *o, unsigned region, void *base, size_t len,
+                   struct ro_ofi_mr_info *mine);
+/* all: RO_SYM_REGIONS entries per PE, in PE order, as gathered from every PE's
+ * ro_ofi_mr_reg (zeros for a region a PE did not register). */
 int  ro_ofi_mr_peers(struct ro_ofi *o, const struct ro_ofi_mr_info *all);
 int  ro_ofi_close(struct ro_ofi *o);
 

@@ -17,17 +17,16 @@ static int ro_ofi_amo_posted(struct ro_ofi *o)
 }
 
 /* Posts one compare-and-swap on the unsigned type of `size` bytes and waits for it. */
-static int ro_ofi_cas(struct ro_ofi *o, int pe, uint64_t raddr, size_t size,
+static int ro_ofi_cas(struct ro_ofi *o, int pe, struct ro_ofi_target t, size_t size,
                       const union ro_word *desired, const union ro_word *expect,
                       union ro_word *seen)
 {
-    const uint64_t key = o->peers[pe].key;
     const enum fi_datatype cdt = ro_ofi_dt_uint_of_size[size];
     int ret;
 
     o->cas_done = false;
     RO_OFI_POST(o, pe, fi_compare_atomic(o->ep, desired, 1, NULL, expect, NULL, seen, NULL,
-                                         o->addrs[pe], raddr, key, cdt, FI_CSWAP,
+                                         o->addrs[pe], t.addr, t.key, cdt, FI_CSWAP,
                                          &ro_ofi_cas_token), err);
     ro_ofi_amo_posted(o);
     ret = ro_ofi_wait_cas(o, "emulated amo (fi_compare_atomic)", pe);
@@ -44,7 +43,7 @@ static int ro_ofi_amo_emulate(struct ro_ofi *o, int pe, uint64_t roff, enum ro_d
                               void *result)
 {
     const size_t size = ro_dt_size(dt);
-    const uint64_t raddr = o->peers[pe].base + roff;
+    const struct ro_ofi_target t = ro_ofi_target(o, pe, roff);
     union ro_word arg = { .u64 = 0 }, expect = { .u64 = 0 }, desired, seen = { .u64 = 0 };
     struct ro_ofi_wait w;
     int ret;
@@ -55,13 +54,13 @@ static int ro_ofi_amo_emulate(struct ro_ofi *o, int pe, uint64_t roff, enum ro_d
         /* Compares bit patterns: for float and double, -0.0 and 0.0 differ and NaN matches
          * itself, unlike a native floating-point compare. */
         expect = ro_word_load(compare, size);
-        ret = ro_ofi_cas(o, pe, raddr, size, &arg, &expect, &seen);
+        ret = ro_ofi_cas(o, pe, t, size, &arg, &expect, &seen);
         goto done;
     }
     ro_ofi_wait_start(o, &w);
     for (;;) {
         desired = ro_word_apply(dt, op, expect, arg);
-        ret = ro_ofi_cas(o, pe, raddr, size, &desired, &expect, &seen);
+        ret = ro_ofi_cas(o, pe, t, size, &desired, &expect, &seen);
         /* A read is done after one compare: `seen` is the value, whether or not it swapped. */
         if (ret || op == RO_AMO_READ ||
             ro_word_bits(seen, size) == ro_word_bits(expect, size))
@@ -100,11 +99,11 @@ static int ro_ofi_amo_unavailable(const struct ro_ofi *o, enum ro_dt dt, enum ro
  * ro_ofi_quirk). Not FI_INJECT: the operand stays valid until completion anyway, and tcp
  * (1.17) never completes an injected atomic posted with FI_COMPLETION (ofi_pair hung on
  * the first one: rxm skips the CQ entry of atomics it sent as injects). */
-static int ro_ofi_amo_post(struct ro_ofi *o, int pe, uint64_t raddr, enum ro_dt dt,
+static int ro_ofi_amo_post(struct ro_ofi *o, int pe, struct ro_ofi_target t, enum ro_dt dt,
                            enum ro_amo_op op, const void *operand, void *token)
 {
     const struct fi_ioc ioc = { .addr = (void *)operand, .count = 1 };
-    const struct fi_rma_ioc rma = { .addr = raddr, .count = 1, .key = o->peers[pe].key };
+    const struct fi_rma_ioc rma = { .addr = t.addr, .count = 1, .key = t.key };
     const struct fi_msg_atomic msg = {
         .msg_iov = &ioc, .iov_count = 1, .addr = o->addrs[pe], .rma_iov = &rma,
         .rma_iov_count = 1, .datatype = ro_ofi_dt[dt], .op = ro_ofi_op[op], .context = token,
@@ -122,17 +121,17 @@ int ro_ofi_amo(struct ro_ofi *o, int pe, uint64_t roff, enum ro_dt dt, enum ro_a
                const void *operand, void *token)
 {
     RO_OFI_PE_CHECK(o, pe);
-    const uint64_t raddr = o->peers[pe].base + roff, key = o->peers[pe].key;
+    const struct ro_ofi_target t = ro_ofi_target(o, pe, roff);
     int ret = 0;
 
     switch (ro_ofi_amo_how(o, dt, op, RO_OFI_AMO_PLAIN)) {
     case RO_OFI_AMO_NATIVE:
         if (!o->amo_plain_fetch)
-            return ro_ofi_amo_post(o, pe, raddr, dt, op, operand, token);
+            return ro_ofi_amo_post(o, pe, t, dt, op, operand, token);
         /* Completes on the target's reply, unlike shm's fi_atomic (see ro_ofi_quirk); shm
          * copies the operand at post time, so the proxy may still reuse it on return. */
         RO_OFI_POST(o, pe, fi_fetch_atomic(o->ep, operand, 1, NULL, &o->amo_discard, NULL,
-                                           o->addrs[pe], raddr, key, ro_ofi_dt[dt],
+                                           o->addrs[pe], t.addr, t.key, ro_ofi_dt[dt],
                                            ro_ofi_op[op], token), err);
         return ro_ofi_amo_posted(o);
     case RO_OFI_AMO_EMULATED:
@@ -148,7 +147,7 @@ int ro_ofi_amo_fetch(struct ro_ofi *o, int pe, uint64_t roff, enum ro_dt dt, enu
                      const void *operand, const void *compare, void *result, void *token)
 {
     RO_OFI_PE_CHECK(o, pe);
-    const uint64_t raddr = o->peers[pe].base + roff, key = o->peers[pe].key;
+    const struct ro_ofi_target t = ro_ofi_target(o, pe, roff);
     /* FI_ATOMIC_READ ignores the operand, but providers may still copy it at post time:
      * give them readable memory of the right size. */
     const void *buf = operand ? operand : result;
@@ -159,11 +158,11 @@ int ro_ofi_amo_fetch(struct ro_ofi *o, int pe, uint64_t roff, enum ro_dt dt, enu
         /* operand, compare and result must stay valid until this completes. */
         if (op == RO_AMO_CSWAP)
             RO_OFI_POST(o, pe, fi_compare_atomic(o->ep, buf, 1, NULL, compare, NULL, result,
-                                                 NULL, o->addrs[pe], raddr, key, ro_ofi_dt[dt],
+                                                 NULL, o->addrs[pe], t.addr, t.key, ro_ofi_dt[dt],
                                                  FI_CSWAP, token), err);
         else
             RO_OFI_POST(o, pe, fi_fetch_atomic(o->ep, buf, 1, NULL, result, NULL,
-                                               o->addrs[pe], raddr, key, ro_ofi_dt[dt],
+                                               o->addrs[pe], t.addr, t.key, ro_ofi_dt[dt],
                                                ro_ofi_op[op], token), err);
         return ro_ofi_amo_posted(o);
     case RO_OFI_AMO_EMULATED:

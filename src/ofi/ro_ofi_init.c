@@ -257,9 +257,9 @@ int ro_ofi_close(struct ro_ofi *o)
 
     if (!o)
         return 0;
-    if (o->mr) {
-        RO_OFI_CHECK(fi_close(&o->mr->fid), close_ep);
-    }
+    for (unsigned r = 0; r < RO_SYM_REGIONS; r++)
+        if (o->mr[r])
+            RO_OFI_CHECK(fi_close(&o->mr[r]->fid), close_ep);
 close_ep:
     ro_ofi_ep_close(o);
     fi_freeinfo(o->info);

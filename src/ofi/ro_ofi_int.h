@@ -18,6 +18,7 @@
 #include <rdma/fi_rma.h>
 
 #include "common/ro_log.h"
+#include "common/ro_sym.h"
 
 /* The oldest libfabric API configure accepts; every attribute used here exists in it. */
 #define RO_OFI_VERSION FI_VERSION(1, 10)
@@ -89,12 +90,13 @@ struct ro_ofi {
     struct fid_av *av;
     struct fid_cq *cq;              /* one entry per completed operation, or its error */
     struct fid_ep *ep;
-    struct fid_mr *mr;
+    struct fid_mr *mr[RO_SYM_REGIONS];
     /* How long a data-path call retries -FI_EAGAIN, and how long an emulated AMO waits
      * for its own completions, before it gives up and reports what it was doing. */
     unsigned wait_sec;
     fi_addr_t *addrs;               /* npes entries, from ro_ofi_av_insert */
-    struct ro_ofi_mr_info *peers;   /* npes entries, from ro_ofi_mr_peers */
+    /* npes * RO_SYM_REGIONS entries, from ro_ofi_mr_peers: ro_ofi_target reads them. */
+    struct ro_ofi_mr_info *peers;
     int pe, npes;
     bool virt_addr;                 /* FI_MR_VIRT_ADDR came back: remote addresses are virtual */
     bool prov_key;                  /* FI_MR_PROV_KEY came back: the provider picks MR keys */
@@ -116,6 +118,18 @@ struct ro_ofi {
     uint64_t amo_discard;           /* result of non-fetching AMOs sent as fetching; unread */
     bool cas_done;                  /* set when the emulation's own compare-and-swap completes */
 };
+
+/* Where symmetric offset roff (common/ro_sym.h) lands on PE pe: the address a post sends
+ * and the key of the region it falls in. The proxy has bounded the offset per region. */
+struct ro_ofi_target {
+    uint64_t addr, key;
+};
+static inline struct ro_ofi_target ro_ofi_target(const struct ro_ofi *o, int pe, uint64_t roff)
+{
+    const struct ro_ofi_mr_info *r = &o->peers[(size_t)pe * RO_SYM_REGIONS + RO_SYM_REGION(roff)];
+
+    return (struct ro_ofi_target){ .addr = r->base + RO_SYM_REGION_OFF(roff), .key = r->key };
+}
 
 /* What a provider needs beyond the standard calls for completion to mean "done at the
  * target", which is what the proxy's quiet relies on. */

@@ -15,10 +15,10 @@ struct ro_ofi_wmsg {
 };
 
 static void ro_ofi_wmsg_set(struct ro_ofi_wmsg *m, const struct ro_ofi *o, int pe,
-                            uint64_t raddr, const void *buf, size_t len, void *token)
+                            struct ro_ofi_target t, const void *buf, size_t len, void *token)
 {
     m->iov = (struct iovec){ .iov_base = (void *)buf, .iov_len = len };
-    m->rma = (struct fi_rma_iov){ .addr = raddr, .len = len, .key = o->peers[pe].key };
+    m->rma = (struct fi_rma_iov){ .addr = t.addr, .len = len, .key = t.key };
     m->msg = (struct fi_msg_rma){ .msg_iov = &m->iov, .iov_count = 1, .addr = o->addrs[pe],
                                   .rma_iov = &m->rma, .rma_iov_count = 1, .context = token };
 }
@@ -27,7 +27,7 @@ int ro_ofi_put(struct ro_ofi *o, int pe, uint64_t roff, const void *src, size_t 
                void *token)
 {
     RO_OFI_PE_CHECK(o, pe);
-    const uint64_t raddr = o->peers[pe].base + roff;
+    const struct ro_ofi_target t = ro_ofi_target(o, pe, roff);
     const char *buf = src;
     struct ro_ofi_wmsg m;
     int ret = 0, posts = 0;
@@ -35,7 +35,7 @@ int ro_ofi_put(struct ro_ofi *o, int pe, uint64_t roff, const void *src, size_t 
     /* FI_INJECT: the provider copies the source before returning, so the proxy may reuse it
      * at once (fi_inject_write would too, but takes no flags and completes nothing). */
     if (len && len <= o->inject_size) {
-        ro_ofi_wmsg_set(&m, o, pe, raddr, buf, len, token);
+        ro_ofi_wmsg_set(&m, o, pe, t, buf, len, token);
         RO_OFI_POST(o, pe, fi_writemsg(o->ep, &m.msg,
                                        o->write_flags | FI_INJECT | FI_COMPLETION), err);
         o->posted++;
@@ -43,7 +43,8 @@ int ro_ofi_put(struct ro_ofi *o, int pe, uint64_t roff, const void *src, size_t 
     }
     for (size_t off = 0, n; off < len; off += n, posts++) {
         n = len - off < o->max_msg ? len - off : o->max_msg;
-        ro_ofi_wmsg_set(&m, o, pe, raddr + off, buf + off, n, token);
+        ro_ofi_wmsg_set(&m, o, pe, (struct ro_ofi_target){ t.addr + off, t.key }, buf + off, n,
+                        token);
         RO_OFI_POST(o, pe, fi_writemsg(o->ep, &m.msg, o->write_flags | FI_COMPLETION), err);
         o->posted++;
     }
@@ -55,14 +56,14 @@ err:
 int ro_ofi_get(struct ro_ofi *o, int pe, uint64_t roff, void *dst, size_t len, void *token)
 {
     RO_OFI_PE_CHECK(o, pe);
-    const uint64_t raddr = o->peers[pe].base + roff, key = o->peers[pe].key;
+    const struct ro_ofi_target t = ro_ofi_target(o, pe, roff);
     char *buf = dst;
     int ret = 0, posts = 0;
 
     for (size_t off = 0, n; off < len; off += n, posts++) {
         n = len - off < o->max_msg ? len - off : o->max_msg;
-        RO_OFI_POST(o, pe, fi_read(o->ep, buf + off, n, NULL, o->addrs[pe], raddr + off, key,
-                                   token), err);
+        RO_OFI_POST(o, pe, fi_read(o->ep, buf + off, n, NULL, o->addrs[pe], t.addr + off,
+                                   t.key, token), err);
         o->posted++;
     }
     return posts;

@@ -43,6 +43,7 @@ int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
     p->bitmap_words = (params->npes + 63) / 64;
     p->npes = params->npes;
     p->heap_bound = params->heap_size ? params->heap_size : UINT64_MAX;
+    p->data_bound = params->data_size;
     p->fatal = params->fatal;
     p->activity = params->activity;
     p->rings = calloc(p->max_rings, sizeof(*p->rings));

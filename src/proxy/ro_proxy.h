@@ -24,6 +24,9 @@ struct ro_proxy_params {
      * [0, heap_size) are refused. 0: no bound here (unit tests whose null transport
      * bounds offsets itself). */
     uint64_t heap_size;
+    /* Bytes of every PE's symmetric data (common/ro_sym.h), 0 where globals are not
+     * symmetric: a range in RO_SYM_DATA must lie in [0, data_size) of it. */
+    uint64_t data_size;
     const char *cpu_list;     /* ROCSHMEM_RO_PROXY_CPU, or NULL/"" for the default */
     int local_rank, local_size;  /* this PE among the PEs of its node */
     const struct ro_pe_activity *activity;  /* waiters > 0: do not sleep when idle */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/ro_log.h"
+#include "common/ro_sym.h"
 #include "proxy/ro_ring_consume.h"
 
 /* Descriptors are checked before anything acts on them: a producer's bug, or ring memory
@@ -35,9 +36,14 @@ static const uint8_t ro_proxy_amo_ops[2][RO_DT_COUNT] = {
 };
 _Static_assert(RO_DT_COUNT == 10 && RO_AMO_COUNT <= 8, "ro_proxy_amo_ops covers every datatype");
 
-/* [off, off + len) lies in the heap; no overflow whatever the values. */
-static inline bool ro_proxy_in_heap(const struct ro_proxy *p, uint64_t off, uint64_t len)
+/* [off, off + len) lies in one symmetric region (common/ro_sym.h): the heap, or the data
+ * where it is symmetric; no overflow whatever the values. */
+static inline bool ro_proxy_in_sym(const struct ro_proxy *p, uint64_t off, uint64_t len)
 {
+    if (off & RO_SYM_DATA_BIT) {
+        off = RO_SYM_REGION_OFF(off);
+        return off <= p->data_bound && len <= p->data_bound - off;
+    }
     return off <= p->heap_bound && len <= p->heap_bound - off;
 }
 
@@ -53,8 +59,8 @@ static const char *ro_proxy_amo_fault(const struct ro_proxy *p, uint8_t dtype, u
     size = ro_dt_size((enum ro_dt)dtype);
     if (RO_UNLIKELY(off % size))
         return "atomic target not aligned to its datatype";
-    if (RO_UNLIKELY(!ro_proxy_in_heap(p, off, size)))
-        return "atomic target outside the heap";
+    if (RO_UNLIKELY(!ro_proxy_in_sym(p, off, size)))
+        return "atomic target outside the symmetric heap and data";
     return NULL;
 }
 
@@ -88,8 +94,8 @@ static const char *ro_proxy_fault(const struct ro_proxy *p, const struct ro_desc
     case RO_OP_PUT_SIGNAL:
         if (RO_UNLIKELY(flags))
             return "flags a put-with-signal does not take";
-        if (RO_UNLIKELY(!ro_proxy_in_heap(p, d->raddr, d->len)))
-            return "remote range outside the heap";
+        if (RO_UNLIKELY(!ro_proxy_in_sym(p, d->raddr, d->len)))
+            return "remote range outside the symmetric heap and data";
         return ro_proxy_amo_fault(p, d->dtype, d->amo, d->arg[1], 0);
     case RO_OP_FENCE:
         return RO_UNLIKELY(flags) ? "flags a fence does not take" : NULL;
@@ -97,8 +103,8 @@ static const char *ro_proxy_fault(const struct ro_proxy *p, const struct ro_desc
         return "unknown operation";
     }
     /* PUT, GET, PUT_INLINE */
-    if (RO_UNLIKELY(!ro_proxy_in_heap(p, d->raddr, d->len)))
-        return "remote range outside the heap";
+    if (RO_UNLIKELY(!ro_proxy_in_sym(p, d->raddr, d->len)))
+        return "remote range outside the symmetric heap and data";
     return NULL;
 }
 
@@ -109,11 +115,12 @@ static void ro_proxy_refuse(struct ro_proxy *p, const struct ro_desc *d, const c
     if (n > RO_PROXY_REFUSED_LOGGED)
         return;
     RO_ERR("descriptor at ticket %llu refused (%s): op %u, pe %u of %u, offset %llu, %llu "
-           "bytes, dtype %u, amo %u, flags 0x%x, signal offset %llu; heap %llu bytes. It "
+           "bytes, dtype %u, amo %u, flags 0x%x, signal offset %llu; heap %llu bytes, data %llu. It "
            "completes without effect: a producer's bug, or ring memory written over%s",
            (unsigned long long)(d->seq - 1), why, d->op, d->pe, p->npes,
            (unsigned long long)d->raddr, (unsigned long long)d->len, d->dtype, d->amo,
            d->flags, (unsigned long long)d->arg[1], (unsigned long long)p->heap_bound,
+           (unsigned long long)p->data_bound,
            n == RO_PROXY_REFUSED_LOGGED ? " (further refusals are not logged)" : "");
 }
 
@@ -182,7 +189,7 @@ static unsigned ro_proxy_exec_inline(struct ro_proxy *p, struct ro_proxy_ring *p
          * d->raddr + len does not wrap. */
         if (!e || e->op != RO_OP_PUT_INLINE || e->pe != d->pe || e->flags ||
             e->len > sizeof(e->arg[0]) || e->raddr != d->raddr + len ||
-            len + e->len > p->merge_max || !ro_proxy_in_heap(p, d->raddr, len + e->len))
+            len + e->len > p->merge_max || !ro_proxy_in_sym(p, d->raddr, len + e->len))
             break;
         if (n == 1)
             memcpy(merged, &d->arg[0], d->len);

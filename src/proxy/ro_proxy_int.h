@@ -58,6 +58,7 @@ struct ro_proxy {
     unsigned bitmap_words;        /* per bitmap: npes bits */
     unsigned npes;                /* descriptors to other PEs are refused */
     uint64_t heap_bound;          /* remote ranges must end at or below it (UINT64_MAX: none) */
+    uint64_t data_bound;          /* and those in RO_SYM_DATA at or below this */
     uint64_t refused;             /* descriptors refused (ro_proxy_exec.c), for the log's sake */
     struct ro_proxy_ring *rings;
     uint64_t *bitmaps;            /* every ring's touched and fenced */

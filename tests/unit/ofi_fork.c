@@ -2,6 +2,8 @@
 #include "config.h"
 #include "ofi_fork.h"
 
+#include "common/ro_sym.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <poll.h>
@@ -178,16 +180,18 @@ void ofi_fork_open(struct ofi_fork *f, const struct ro_ofi_params *params)
 void ofi_fork_join(struct ofi_fork *f, void *heap, size_t len)
 {
     char names[2][RO_OFI_NAME_MAX];
-    struct ro_ofi_mr_info mr[2];
+    struct ro_ofi_mr_info mr[2][RO_SYM_REGIONS];
     size_t name_len = RO_OFI_NAME_MAX;
 
     memset(names, 0, sizeof(names));
+    memset(mr, 0, sizeof(mr));
     ofi_fork_check(f, ro_ofi_ep_name(f->o, names[f->pe], &name_len), "ro_ofi_ep_name");
     ofi_fork_xchg(f, names[f->pe], names[f->peer], RO_OFI_NAME_MAX);
     ofi_fork_check(f, ro_ofi_av_insert(f->o, names), "ro_ofi_av_insert");
-    ofi_fork_check(f, ro_ofi_mr_reg(f->o, heap, len, &mr[f->pe]), "ro_ofi_mr_reg");
+    ofi_fork_check(f, ro_ofi_mr_reg(f->o, RO_SYM_HEAP, heap, len, &mr[f->pe][RO_SYM_HEAP]),
+                   "ro_ofi_mr_reg");
     ofi_fork_xchg(f, &mr[f->pe], &mr[f->peer], sizeof(mr[0]));
-    ofi_fork_check(f, ro_ofi_mr_peers(f->o, mr), "ro_ofi_mr_peers");
+    ofi_fork_check(f, ro_ofi_mr_peers(f->o, &mr[0][0]), "ro_ofi_mr_peers");
 }
 
 void ofi_fork_close(struct ofi_fork *f)
