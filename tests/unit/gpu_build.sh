@@ -83,7 +83,7 @@ done
 # application's).
 exports=$(nm -D --defined-only .libs/librocshmem_ro.so)
 for f in rocshmem_ro_gpu_device rocshmem_putmem_on_stream rocshmem_barrier_all_on_stream \
-        rocshmem_int_sum_reduce_on_stream; do
+        rocshmem_ctx_int_sum_reduce_on_stream; do
     echo "$exports" | grep -q " T $f$" || { echo "FAIL: the host library does not export $f"; exit 1; }
 done
 private=$(echo "$exports" | awk '$3 ~ /^(__hip_fatbin|__hip_gpubin_handle|__cudaRegisterLinkedBinary|__fatbinwrap)/ { print $3 }' | head -3 | tr '\n' ' ')
