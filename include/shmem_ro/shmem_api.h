@@ -25,6 +25,7 @@ void *_SHMEM_RO_NAME(malloc)(size_t size);
 void *_SHMEM_RO_NAME(calloc)(size_t count, size_t size);
 void *_SHMEM_RO_NAME(align)(size_t alignment, size_t size);
 void *_SHMEM_RO_NAME(malloc_with_hints)(size_t size, long hints);
+void *_SHMEM_RO_NAME(realloc)(void *ptr, size_t size);
 void _SHMEM_RO_NAME(free)(void *ptr);
 
 /* 9.4 Team management */
@@ -194,18 +195,26 @@ int _SHMEM_RO_NAME(team_sync)(shmem_team_t team);
 #define _SHMEM_RO_DECL_DATA_COLL(NAME, TYPE)                                             \
     int _SHMEM_RO_NAME(NAME##_broadcast)(shmem_team_t team, TYPE *dest, const TYPE *source, \
                                          size_t nelems, int PE_root);                    \
+    int _SHMEM_RO_NAME(NAME##_collect)(shmem_team_t team, TYPE *dest, const TYPE *source, \
+                                       size_t nelems);                                   \
     int _SHMEM_RO_NAME(NAME##_fcollect)(shmem_team_t team, TYPE *dest, const TYPE *source, \
                                         size_t nelems);                                  \
     int _SHMEM_RO_NAME(NAME##_alltoall)(shmem_team_t team, TYPE *dest, const TYPE *source, \
-                                        size_t nelems);
+                                        size_t nelems);                                  \
+    int _SHMEM_RO_NAME(NAME##_alltoalls)(shmem_team_t team, TYPE *dest, const TYPE *source, \
+                                         ptrdiff_t dst, ptrdiff_t sst, size_t nelems);
 _SHMEM_RO_FOR_RMA_TYPES(_SHMEM_RO_DECL_DATA_COLL)
 #undef _SHMEM_RO_DECL_DATA_COLL
 int _SHMEM_RO_NAME(broadcastmem)(shmem_team_t team, void *dest, const void *source,
                                  size_t nelems, int PE_root);
+int _SHMEM_RO_NAME(collectmem)(shmem_team_t team, void *dest, const void *source,
+                               size_t nelems);
 int _SHMEM_RO_NAME(fcollectmem)(shmem_team_t team, void *dest, const void *source,
                                 size_t nelems);
 int _SHMEM_RO_NAME(alltoallmem)(shmem_team_t team, void *dest, const void *source,
                                 size_t nelems);
+int _SHMEM_RO_NAME(alltoallsmem)(shmem_team_t team, void *dest, const void *source,
+                                 ptrdiff_t dst, ptrdiff_t sst, size_t nelems);
 #define _SHMEM_RO_DECL_REDUCE(NAME, TYPE, OP)                                            \
     int _SHMEM_RO_NAME(NAME##_##OP##_reduce)(shmem_team_t team, TYPE *dest,              \
                                              const TYPE *source, size_t nreduce);

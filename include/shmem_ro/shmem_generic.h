@@ -112,6 +112,8 @@ static inline void _shmem_ro_no_such_type(void) {}
 
 /* 9.9 Collectives: the typed argument follows the team. */
 #define shmem_broadcast(...) _SHMEM_RO_GENERIC(_SHMEM_RO_C11_RMA, _SHMEM_RO_ARG1, broadcast, __VA_ARGS__)
+#define shmem_collect(...) _SHMEM_RO_GENERIC(_SHMEM_RO_C11_RMA, _SHMEM_RO_ARG1, collect, __VA_ARGS__)
+#define shmem_alltoalls(...) _SHMEM_RO_GENERIC(_SHMEM_RO_C11_RMA, _SHMEM_RO_ARG1, alltoalls, __VA_ARGS__)
 #define shmem_fcollect(...) _SHMEM_RO_GENERIC(_SHMEM_RO_C11_RMA, _SHMEM_RO_ARG1, fcollect, __VA_ARGS__)
 #define shmem_alltoall(...) _SHMEM_RO_GENERIC(_SHMEM_RO_C11_RMA, _SHMEM_RO_ARG1, alltoall, __VA_ARGS__)
 #define shmem_and_reduce(...) _SHMEM_RO_GENERIC(_SHMEM_RO_C11_REDUCE_BITWISE, _SHMEM_RO_ARG1, and_reduce, __VA_ARGS__)

@@ -1,6 +1,8 @@
 /* rocshmem_malloc and friends: collective, so each ends (or, for free, starts) with a
  * barrier, and a refused request still takes part in it and returns NULL everywhere. */
 #include "config.h"
+#include "core/ro_heap_api.h"
+
 #include "core/ro_core.h"
 
 #include <string.h>
@@ -66,4 +68,41 @@ void rocshmem_free(void *ptr)
     rocshmem_barrier_all();
     if (ptr)
         ro_sheap_give(&ro_core.heap, ptr);
+}
+
+/* Every PE reallocates alike, so the new block is symmetric; this PE's bytes move into it
+ * before the closing barrier, after which peers may write there. On failure the old block
+ * stays, NULL everywhere. */
+void *ro_heap_realloc(void *ptr, size_t size, const char *api)
+{
+    size_t old_len;
+    void *p;
+    int rc;
+
+    if (!ptr)
+        return ro_heap_take(RO_SHEAP_ALIGN, size, 0, api);
+    if (!size) {
+        rocshmem_free(ptr);
+        return NULL;
+    }
+    if (!ro_heap_ready(api))
+        return NULL;
+    /* No PE may still be writing into the old block once its bytes are copied. */
+    rocshmem_barrier_all();
+    p = ro_sheap_len(&ro_core.heap, ptr, &old_len, api) ? NULL
+                                                        : ro_sheap_take(&ro_core.heap, size,
+                                                                        RO_SHEAP_ALIGN, api);
+    if (p) {
+        size_t n = old_len < size ? old_len : size;
+        rc = 0;
+        if (!ro_core.heap_on_device)
+            memcpy(p, ptr, n);
+        else
+            rc = ro_core.gpu->copy(p, ptr, n);
+        if (rc)
+            ro_core_fatal("realloc: copying device memory failed (logged above)");
+        ro_sheap_give(&ro_core.heap, ptr);
+    }
+    rocshmem_barrier_all();
+    return p;
 }

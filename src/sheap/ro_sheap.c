@@ -179,6 +179,18 @@ void *ro_sheap_take(struct ro_sheap *h, size_t size, size_t align, const char *a
     return h->base + off;
 }
 
+int ro_sheap_len(const struct ro_sheap *h, const void *ptr, size_t *len, const char *api)
+{
+    const uint8_t *p = ptr;
+    if (!ro_sheap_contains(h, p, 0) || p < h->base + h->reserved ||
+        ro_sheap_alloc_len(&h->alloc, (size_t)(p - h->base), len)) {
+        RO_ERR("%s(%p): not a block returned by rocshmem_malloc on this PE (heap %p..%p)", api,
+               ptr, (void *)h->base, (void *)(h->base + h->size));
+        return -EINVAL;
+    }
+    return 0;
+}
+
 int ro_sheap_give(struct ro_sheap *h, void *ptr)
 {
     uint8_t *p = ptr;

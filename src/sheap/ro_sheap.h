@@ -29,6 +29,8 @@ void   ro_sheap_alloc_fini(struct ro_sheap_alloc *a);
 int    ro_sheap_alloc_take(struct ro_sheap_alloc *a, size_t size, size_t align, size_t *off);
 /* 0, or -EINVAL when off is not the start of a block in use (nothing changes then). */
 int    ro_sheap_alloc_give(struct ro_sheap_alloc *a, size_t off);
+/* 0 and the bytes of the block in use at off (its size rounded up), or -EINVAL. */
+int    ro_sheap_alloc_len(const struct ro_sheap_alloc *a, size_t off, size_t *len);
 size_t ro_sheap_alloc_free_bytes(const struct ro_sheap_alloc *a);
 size_t ro_sheap_alloc_largest_free(const struct ro_sheap_alloc *a);
 size_t ro_sheap_alloc_blocks(const struct ro_sheap_alloc *a);
@@ -60,6 +62,8 @@ void ro_sheap_close(struct ro_sheap *h);
 void *ro_sheap_take(struct ro_sheap *h, size_t size, size_t align, const char *api);
 /* -EINVAL (logged) for a pointer that is not a live allocation of this heap. */
 int  ro_sheap_give(struct ro_sheap *h, void *ptr);
+/* The bytes of live allocation ptr; -EINVAL (logged, naming api) for any other pointer. */
+int  ro_sheap_len(const struct ro_sheap *h, const void *ptr, size_t *len, const char *api);
 
 static inline int ro_sheap_contains(const struct ro_sheap *h, const void *p, size_t len)
 {

@@ -128,6 +128,17 @@ int ro_sheap_alloc_give(struct ro_sheap_alloc *a, size_t off)
     return 0;
 }
 
+int ro_sheap_alloc_len(const struct ro_sheap_alloc *a, size_t off, size_t *len)
+{
+    const struct ro_sheap_block *b;
+    for (b = a->first; b && b->off < off; b = b->next)
+        ;
+    if (!b || b->off != off || !b->used)
+        return -EINVAL;
+    *len = b->len;
+    return 0;
+}
+
 size_t ro_sheap_alloc_free_bytes(const struct ro_sheap_alloc *a)
 {
     size_t n = 0;

@@ -12,6 +12,9 @@
 
 #include "common/ro_log.h"
 
+/* collect's counts: PE count + 1 symmetric words from shmem_init (ro_shmem_setup.c). */
+extern uint64_t *ro_shmem_counts;
+
 /* shmem_X, a weak alias of pshmem_X (defined just before). */
 #define RO_SHMEM_ALIAS(NAME)                                                               \
     extern __typeof__(pshmem_##NAME) shmem_##NAME __attribute__((weak, alias("pshmem_" #NAME)));

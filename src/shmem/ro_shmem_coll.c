@@ -2,7 +2,8 @@
  * int and return nothing; these take a size_t and return 0, or nonzero for a count that
  * does not fit (refused on the PE that made it, as rocshmem refuses bad arguments). Typed
  * broadcast, fcollect and alltoall move bytes (rocshmem's mem forms), so long double has
- * them too; reductions are rocshmem's typed ones. */
+ * them too; reductions are rocshmem's typed ones. collect and alltoalls, which rocshmem
+ * lacks, are puts into every member followed by the team's barrier. */
 #include "config.h"
 #include "shmem/ro_shmem.h"
 
@@ -40,6 +41,92 @@ int pshmem_alltoallmem(shmem_team_t team, void *dest, const void *source, size_t
 }
 RO_SHMEM_ALIAS(alltoallmem)
 
+/* The team's member `member` as a PE number of the world, where the puts go. */
+static int ro_shmem_world_pe(shmem_team_t team, int member)
+{
+    return rocshmem_team_translate_pe(team, member, ROCSHMEM_TEAM_WORLD);
+}
+
+/* This PE's place in the team, or -1 after a message (not a member, or no team). */
+static int ro_shmem_member(shmem_team_t team, const char *api)
+{
+    int me = rocshmem_team_my_pe(team);
+
+    if (RO_UNLIKELY(me < 0))
+        RO_ERR("%s: this PE is not a member of team %p; the call is refused", api, (void *)team);
+    return me;
+}
+
+/* collect: member i's nelems[i] elements land after those of members 0..i-1 on every
+ * member. The counts meet first (an fcollect into the symmetric words of shmem_init). */
+static int ro_shmem_collect(shmem_team_t team, void *dest, const void *source, size_t nelems,
+                            size_t size, const char *api)
+{
+    const int me = ro_shmem_member(team, api), n = rocshmem_team_n_pes(team);
+    uint64_t before = 0, total = 0;
+
+    if (me < 0)
+        return 1;
+    if (RO_UNLIKELY(!ro_shmem_counts)) {
+        RO_ERR("%s: call shmem_init (or shmem_init_thread) first; the call is refused", api);
+        return 1;
+    }
+    ro_shmem_counts[rocshmem_n_pes()] = nelems;
+    rocshmem_fcollectmem(team, ro_shmem_counts, &ro_shmem_counts[rocshmem_n_pes()],
+                         sizeof(uint64_t));
+    for (int i = 0; i < n; i++) {
+        before += i < me ? ro_shmem_counts[i] : 0;
+        total += ro_shmem_counts[i];
+    }
+    if (RO_UNLIKELY(!ro_shmem_bytes(total, size, api) && total)) {
+        rocshmem_barrier(team);
+        return 1;
+    }
+    for (int j = 0; j < n && nelems; j++)
+        rocshmem_putmem_nbi((char *)dest + before * size, source, nelems * size,
+                            ro_shmem_world_pe(team, j));
+    rocshmem_barrier(team);
+    return 0;
+}
+
+/* alltoalls: element k of block j of member i's source, source[sst * (j * nelems + k)],
+ * lands at dest[dst * (i * nelems + k)] on member j. */
+static int ro_shmem_alltoalls(shmem_team_t team, void *dest, const void *source, ptrdiff_t dst,
+                              ptrdiff_t sst, size_t nelems, size_t size, const char *api)
+{
+    const int me = ro_shmem_member(team, api), n = rocshmem_team_n_pes(team);
+    const char *s = source;
+    char *d = dest;
+
+    if (me < 0)
+        return 1;
+    if (RO_UNLIKELY(!ro_shmem_bytes(nelems * (size_t)n, size, api) && nelems)) {
+        rocshmem_barrier(team);
+        return 1;
+    }
+    for (int j = 0; j < n; j++) {
+        const int pe = ro_shmem_world_pe(team, j);
+        for (size_t k = 0; k < nelems; k++)
+            rocshmem_putmem_nbi(d + dst * (ptrdiff_t)(((size_t)me * nelems + k) * size),
+                                s + sst * (ptrdiff_t)(((size_t)j * nelems + k) * size), size, pe);
+    }
+    rocshmem_barrier(team);
+    return 0;
+}
+
+int pshmem_collectmem(shmem_team_t team, void *dest, const void *source, size_t nelems)
+{
+    return ro_shmem_collect(team, dest, source, nelems, 1, "shmem_collectmem");
+}
+RO_SHMEM_ALIAS(collectmem)
+
+int pshmem_alltoallsmem(shmem_team_t team, void *dest, const void *source, ptrdiff_t dst,
+                        ptrdiff_t sst, size_t nelems)
+{
+    return ro_shmem_alltoalls(team, dest, source, dst, sst, nelems, 1, "shmem_alltoallsmem");
+}
+RO_SHMEM_ALIAS(alltoallsmem)
+
 #define RO_SHMEM_DATA_COLL(NAME, TYPE)                                                     \
     int pshmem_##NAME##_broadcast(shmem_team_t team, TYPE *dest, const TYPE *source,       \
                                   size_t nelems, int PE_root)                              \
@@ -61,7 +148,21 @@ RO_SHMEM_ALIAS(alltoallmem)
         size_t n = ro_shmem_bytes(nelems, sizeof(TYPE), "shmem_" #NAME "_alltoall");       \
         return n || !nelems ? pshmem_alltoallmem(team, dest, source, n) : 1;               \
     }                                                                                      \
-    RO_SHMEM_ALIAS(NAME##_alltoall)
+    RO_SHMEM_ALIAS(NAME##_alltoall)                                                        \
+    int pshmem_##NAME##_collect(shmem_team_t team, TYPE *dest, const TYPE *source,         \
+                                size_t nelems)                                             \
+    {                                                                                      \
+        return ro_shmem_collect(team, dest, source, nelems, sizeof(TYPE),                  \
+                                "shmem_" #NAME "_collect");                                \
+    }                                                                                      \
+    RO_SHMEM_ALIAS(NAME##_collect)                                                         \
+    int pshmem_##NAME##_alltoalls(shmem_team_t team, TYPE *dest, const TYPE *source,       \
+                                  ptrdiff_t dst, ptrdiff_t sst, size_t nelems)             \
+    {                                                                                      \
+        return ro_shmem_alltoalls(team, dest, source, dst, sst, nelems, sizeof(TYPE),      \
+                                  "shmem_" #NAME "_alltoalls");                            \
+    }                                                                                      \
+    RO_SHMEM_ALIAS(NAME##_alltoalls)
 _SHMEM_RO_FOR_RMA_TYPES(RO_SHMEM_DATA_COLL)
 
 #define RO_SHMEM_REDUCE(NAME, TYPE, OP)                                                    \

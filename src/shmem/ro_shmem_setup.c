@@ -5,6 +5,8 @@
 
 #include <stdlib.h>
 
+#include "core/ro_heap_api.h"
+
 _Static_assert(SHMEM_THREAD_MULTIPLE == ROCSHMEM_THREAD_MULTIPLE &&
                SHMEM_THREAD_SERIALIZED == ROCSHMEM_THREAD_SERIALIZED &&
                SHMEM_CMP_LE == ROCSHMEM_CMP_LE && SHMEM_CMP_GE == ROCSHMEM_CMP_GE &&
@@ -17,17 +19,21 @@ shmem_ctx_t const SHMEM_CTX_DEFAULT = &ROCSHMEM_CTX_DEFAULT;
 shmem_team_t SHMEM_TEAM_WORLD;
 shmem_team_t SHMEM_TEAM_SHARED;
 
-/* The predefined teams exist once init has made them. */
-static void ro_shmem_teams_set(void)
+uint64_t *ro_shmem_counts;
+
+/* After init: the predefined teams, and the symmetric words collect exchanges its counts
+ * in (one per PE, then this PE's own). Collective, as init is. */
+static void ro_shmem_init_done(void)
 {
     SHMEM_TEAM_WORLD = ROCSHMEM_TEAM_WORLD;
     SHMEM_TEAM_SHARED = ROCSHMEM_TEAM_SHARED;
+    ro_shmem_counts = rocshmem_calloc((size_t)rocshmem_n_pes() + 1, sizeof(uint64_t));
 }
 
 void pshmem_init(void)
 {
     rocshmem_init();
-    ro_shmem_teams_set();
+    ro_shmem_init_done();
 }
 RO_SHMEM_ALIAS(init)
 
@@ -35,7 +41,7 @@ int pshmem_init_thread(int requested, int *provided)
 {
     int rc = rocshmem_init_thread(requested, provided);
 
-    ro_shmem_teams_set();
+    ro_shmem_init_done();
     return rc;
 }
 RO_SHMEM_ALIAS(init_thread)
@@ -47,6 +53,7 @@ void pshmem_finalize(void)
 {
     rocshmem_finalize();
     SHMEM_TEAM_WORLD = SHMEM_TEAM_SHARED = SHMEM_TEAM_INVALID;
+    ro_shmem_counts = NULL;
 }
 RO_SHMEM_ALIAS(finalize)
 
@@ -102,6 +109,12 @@ void *pshmem_malloc_with_hints(size_t size, long hints)
     return pshmem_malloc(size);
 }
 RO_SHMEM_ALIAS(malloc_with_hints)
+
+void *pshmem_realloc(void *ptr, size_t size)
+{
+    return ptr || size ? ro_heap_realloc(ptr, size, "shmem_realloc") : NULL;
+}
+RO_SHMEM_ALIAS(realloc)
 
 void pshmem_free(void *ptr)
 {
