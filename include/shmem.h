@@ -104,6 +104,15 @@ extern shmem_team_t SHMEM_TEAM_SHARED;
 #include <shmem_ro/shmem_api.h>
 #undef _SHMEM_RO_NAME
 
+/* Deprecated names outside the shmem_ prefix, which the specification still lists. */
+void start_pes(int npes);
+int _my_pe(void);
+int _num_pes(void);
+void *shmalloc(size_t size);
+void *shmemalign(size_t alignment, size_t size);
+void *shrealloc(void *ptr, size_t size);
+void shfree(void *ptr);
+
 #ifdef __cplusplus
 }
 #endif

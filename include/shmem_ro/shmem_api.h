@@ -230,6 +230,46 @@ _SHMEM_RO_FOR_REDUCE_ARITH_TYPES(_SHMEM_RO_DECL_REDUCE_ARITH)
 #undef _SHMEM_RO_DECL_REDUCE_ARITH
 #undef _SHMEM_RO_DECL_REDUCE
 
+/* 9.9.x Deprecated active-set collectives: the set is PE_start, PE_start + 2^logPE_stride,
+ * ... (PE_size PEs); pSync (and pWrk) are the caller's symmetric arrays, pSync set to
+ * SHMEM_SYNC_VALUE before first use, and left so. */
+void _SHMEM_RO_NAME(barrier)(int PE_start, int logPE_stride, int PE_size, long *pSync);
+void _SHMEM_RO_NAME(sync)(int PE_start, int logPE_stride, int PE_size, long *pSync);
+#define _SHMEM_RO_DECL_ASET(BITS)                                                        \
+    void _SHMEM_RO_NAME(broadcast##BITS)(void *dest, const void *source, size_t nelems,  \
+                                         int PE_root, int PE_start, int logPE_stride,    \
+                                         int PE_size, long *pSync);                      \
+    void _SHMEM_RO_NAME(collect##BITS)(void *dest, const void *source, size_t nelems,    \
+                                       int PE_start, int logPE_stride, int PE_size,      \
+                                       long *pSync);                                     \
+    void _SHMEM_RO_NAME(fcollect##BITS)(void *dest, const void *source, size_t nelems,   \
+                                        int PE_start, int logPE_stride, int PE_size,     \
+                                        long *pSync);                                    \
+    void _SHMEM_RO_NAME(alltoall##BITS)(void *dest, const void *source, size_t nelems,   \
+                                        int PE_start, int logPE_stride, int PE_size,     \
+                                        long *pSync);                                    \
+    void _SHMEM_RO_NAME(alltoalls##BITS)(void *dest, const void *source, ptrdiff_t dst,  \
+                                         ptrdiff_t sst, size_t nelems, int PE_start,     \
+                                         int logPE_stride, int PE_size, long *pSync);
+_SHMEM_RO_DECL_ASET(32)
+_SHMEM_RO_DECL_ASET(64)
+#undef _SHMEM_RO_DECL_ASET
+#define _SHMEM_RO_DECL_TO_ALL(NAME, TYPE, OP)                                            \
+    void _SHMEM_RO_NAME(NAME##_##OP##_to_all)(TYPE *dest, const TYPE *source, int nreduce, \
+                                              int PE_start, int logPE_stride, int PE_size, \
+                                              TYPE *pWrk, long *pSync);
+#define _SHMEM_RO_DECL_TO_ALL_BITWISE(NAME, TYPE)                                        \
+    _SHMEM_RO_DECL_TO_ALL(NAME, TYPE, and) _SHMEM_RO_DECL_TO_ALL(NAME, TYPE, or)         \
+    _SHMEM_RO_DECL_TO_ALL(NAME, TYPE, xor)
+#define _SHMEM_RO_DECL_TO_ALL_ARITH(NAME, TYPE)                                          \
+    _SHMEM_RO_DECL_TO_ALL(NAME, TYPE, max) _SHMEM_RO_DECL_TO_ALL(NAME, TYPE, min)        \
+    _SHMEM_RO_DECL_TO_ALL(NAME, TYPE, sum) _SHMEM_RO_DECL_TO_ALL(NAME, TYPE, prod)
+_SHMEM_RO_FOR_TO_ALL_BITWISE_TYPES(_SHMEM_RO_DECL_TO_ALL_BITWISE)
+_SHMEM_RO_FOR_TO_ALL_ARITH_TYPES(_SHMEM_RO_DECL_TO_ALL_ARITH)
+#undef _SHMEM_RO_DECL_TO_ALL_BITWISE
+#undef _SHMEM_RO_DECL_TO_ALL_ARITH
+#undef _SHMEM_RO_DECL_TO_ALL
+
 /* 9.10 Point-to-point synchronization */
 #define _SHMEM_RO_DECL_P2P(NAME, TYPE)                                                   \
     void _SHMEM_RO_NAME(NAME##_wait_until)(TYPE *ivar, int cmp, TYPE cmp_value);         \
@@ -279,6 +319,33 @@ void _SHMEM_RO_NAME(ctx_quiet)(shmem_ctx_t ctx);
 void _SHMEM_RO_NAME(set_lock)(long *lock);
 int _SHMEM_RO_NAME(test_lock)(long *lock);
 void _SHMEM_RO_NAME(clear_lock)(long *lock);
+
+/* Deprecated names the specification still lists (Annex: deprecated API). */
+#define _SHMEM_RO_DECL_OLD_AMO(NAME, TYPE)                                               \
+    TYPE _SHMEM_RO_NAME(NAME##_cswap)(TYPE *dest, TYPE cond, TYPE value, int pe);        \
+    TYPE _SHMEM_RO_NAME(NAME##_finc)(TYPE *dest, int pe);                                \
+    void _SHMEM_RO_NAME(NAME##_inc)(TYPE *dest, int pe);                                 \
+    TYPE _SHMEM_RO_NAME(NAME##_fadd)(TYPE *dest, TYPE value, int pe);                    \
+    void _SHMEM_RO_NAME(NAME##_add)(TYPE *dest, TYPE value, int pe);
+#define _SHMEM_RO_DECL_OLD_AMO_EXT(NAME, TYPE)                                           \
+    TYPE _SHMEM_RO_NAME(NAME##_fetch)(const TYPE *source, int pe);                       \
+    void _SHMEM_RO_NAME(NAME##_set)(TYPE *dest, TYPE value, int pe);                     \
+    TYPE _SHMEM_RO_NAME(NAME##_swap)(TYPE *dest, TYPE value, int pe);
+#define _SHMEM_RO_DECL_OLD_WAIT(NAME, TYPE)                                              \
+    void _SHMEM_RO_NAME(NAME##_wait)(TYPE *ivar, TYPE cmp_value);
+_SHMEM_RO_FOR_OLD_AMO_TYPES(_SHMEM_RO_DECL_OLD_AMO)
+_SHMEM_RO_FOR_OLD_AMO_EXT_TYPES(_SHMEM_RO_DECL_OLD_AMO_EXT)
+_SHMEM_RO_FOR_OLD_WAIT_TYPES(_SHMEM_RO_DECL_OLD_WAIT)
+#undef _SHMEM_RO_DECL_OLD_AMO
+#undef _SHMEM_RO_DECL_OLD_AMO_EXT
+#undef _SHMEM_RO_DECL_OLD_WAIT
+void _SHMEM_RO_NAME(wait)(long *ivar, long cmp_value);
+void _SHMEM_RO_NAME(clear_cache_inv)(void);
+void _SHMEM_RO_NAME(set_cache_inv)(void);
+void _SHMEM_RO_NAME(clear_cache_line_inv)(void *dest);
+void _SHMEM_RO_NAME(set_cache_line_inv)(void *dest);
+void _SHMEM_RO_NAME(udcflush)(void);
+void _SHMEM_RO_NAME(udcflush_line)(void *dest);
 
 /* 10 Profiling interface */
 void _SHMEM_RO_NAME(pcontrol)(const int level, ...);

@@ -53,4 +53,19 @@
     X(uint32, uint32_t) X(uint64, uint64_t) X(size, size_t) X(float, float)              \
     X(double, double)
 
+/* The deprecated active-set reductions (shmem_TYPENAME_OP_to_all): and, or, xor on the
+ * integers; max, min, sum, prod also on float and double (long double and the complex
+ * types are not offered, as for the team reductions). */
+#define _SHMEM_RO_FOR_TO_ALL_BITWISE_TYPES(X)                                            \
+    X(short, short) X(int, int) X(long, long) X(longlong, long long)
+#define _SHMEM_RO_FOR_TO_ALL_ARITH_TYPES(X)                                              \
+    _SHMEM_RO_FOR_TO_ALL_BITWISE_TYPES(X) X(float, float) X(double, double)
+
+/* The deprecated AMO names (before 1.4: shmem_TYPENAME_fadd and so on) and shmem_TYPENAME_wait. */
+#define _SHMEM_RO_FOR_OLD_AMO_TYPES(X) X(int, int) X(long, long) X(longlong, long long)
+#define _SHMEM_RO_FOR_OLD_AMO_EXT_TYPES(X)                                               \
+    _SHMEM_RO_FOR_OLD_AMO_TYPES(X) X(float, float) X(double, double)
+#define _SHMEM_RO_FOR_OLD_WAIT_TYPES(X)                                                  \
+    X(short, short) X(int, int) X(long, long) X(longlong, long long)
+
 #endif

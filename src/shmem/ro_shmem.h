@@ -12,8 +12,11 @@
 
 #include "common/ro_log.h"
 
-/* collect's counts: PE count + 1 symmetric words from shmem_init (ro_shmem_setup.c). */
+/* Symmetric space shmem_init makes (ro_shmem_setup.c): collect's counts (PE count + 1
+ * words), and the active-set reductions' scratch (RO_SHMEM_SCRATCH bytes). */
+#define RO_SHMEM_SCRATCH (64u << 10)
 extern uint64_t *ro_shmem_counts;
+extern unsigned char *ro_shmem_scratch;
 
 /* shmem_X, a weak alias of pshmem_X (defined just before). */
 #define RO_SHMEM_ALIAS(NAME)                                                               \

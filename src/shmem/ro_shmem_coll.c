@@ -7,6 +7,8 @@
 #include "config.h"
 #include "shmem/ro_shmem.h"
 
+#include <stdlib.h>
+
 void pshmem_barrier_all(void) { rocshmem_barrier_all(); }
 RO_SHMEM_ALIAS(barrier_all)
 void pshmem_sync_all(void) { rocshmem_sync_all(); }
@@ -63,21 +65,26 @@ static int ro_shmem_collect(shmem_team_t team, void *dest, const void *source, s
                             size_t size, const char *api)
 {
     const int me = ro_shmem_member(team, api), n = rocshmem_team_n_pes(team);
-    uint64_t before = 0, total = 0;
+    const int npes = rocshmem_n_pes(), mine = rocshmem_my_pe();
+    uint64_t before = 0, total = 0, *counts;
 
     if (me < 0)
         return 1;
-    if (RO_UNLIKELY(!ro_shmem_counts)) {
-        RO_ERR("%s: call shmem_init (or shmem_init_thread) first; the call is refused", api);
+    if (RO_UNLIKELY(!ro_shmem_counts || !(counts = malloc((size_t)n * sizeof(*counts))))) {
+        RO_ERR("%s: %s; the call is refused", api,
+               ro_shmem_counts ? "out of memory" : "call shmem_init first");
         return 1;
     }
-    ro_shmem_counts[rocshmem_n_pes()] = nelems;
-    rocshmem_fcollectmem(team, ro_shmem_counts, &ro_shmem_counts[rocshmem_n_pes()],
-                         sizeof(uint64_t));
+    /* Through rocshmem calls: the words may be GPU memory. */
+    rocshmem_uint64_p(&ro_shmem_counts[npes], nelems, mine);
+    rocshmem_quiet();
+    rocshmem_fcollectmem(team, ro_shmem_counts, &ro_shmem_counts[npes], sizeof(uint64_t));
+    rocshmem_getmem(counts, ro_shmem_counts, (size_t)n * sizeof(*counts), mine);
     for (int i = 0; i < n; i++) {
-        before += i < me ? ro_shmem_counts[i] : 0;
-        total += ro_shmem_counts[i];
+        before += i < me ? counts[i] : 0;
+        total += counts[i];
     }
+    free(counts);
     if (RO_UNLIKELY(!ro_shmem_bytes(total, size, api) && total)) {
         rocshmem_barrier(team);
         return 1;

@@ -20,14 +20,18 @@ shmem_team_t SHMEM_TEAM_WORLD;
 shmem_team_t SHMEM_TEAM_SHARED;
 
 uint64_t *ro_shmem_counts;
+unsigned char *ro_shmem_scratch;
 
-/* After init: the predefined teams, and the symmetric words collect exchanges its counts
- * in (one per PE, then this PE's own). Collective, as init is. */
+/* After init: the predefined teams, and the symmetric space of ro_shmem.h, one block.
+ * Collective, as init is. */
 static void ro_shmem_init_done(void)
 {
+    const size_t counts = ((size_t)rocshmem_n_pes() + 1) * sizeof(uint64_t);
+
     SHMEM_TEAM_WORLD = ROCSHMEM_TEAM_WORLD;
     SHMEM_TEAM_SHARED = ROCSHMEM_TEAM_SHARED;
-    ro_shmem_counts = rocshmem_calloc((size_t)rocshmem_n_pes() + 1, sizeof(uint64_t));
+    ro_shmem_scratch = rocshmem_calloc(1, RO_SHMEM_SCRATCH + counts);
+    ro_shmem_counts = ro_shmem_scratch ? (uint64_t *)(ro_shmem_scratch + RO_SHMEM_SCRATCH) : NULL;
 }
 
 void pshmem_init(void)
@@ -54,6 +58,7 @@ void pshmem_finalize(void)
     rocshmem_finalize();
     SHMEM_TEAM_WORLD = SHMEM_TEAM_SHARED = SHMEM_TEAM_INVALID;
     ro_shmem_counts = NULL;
+    ro_shmem_scratch = NULL;
 }
 RO_SHMEM_ALIAS(finalize)
 
