@@ -218,12 +218,8 @@ int _SHMEM_RO_NAME(alltoallsmem)(shmem_team_t team, void *dest, const void *sour
 #define _SHMEM_RO_DECL_REDUCE(NAME, TYPE, OP)                                            \
     int _SHMEM_RO_NAME(NAME##_##OP##_reduce)(shmem_team_t team, TYPE *dest,              \
                                              const TYPE *source, size_t nreduce);
-#define _SHMEM_RO_DECL_REDUCE_BITWISE(NAME, TYPE)                                        \
-    _SHMEM_RO_DECL_REDUCE(NAME, TYPE, and) _SHMEM_RO_DECL_REDUCE(NAME, TYPE, or)         \
-    _SHMEM_RO_DECL_REDUCE(NAME, TYPE, xor)
-#define _SHMEM_RO_DECL_REDUCE_ARITH(NAME, TYPE)                                          \
-    _SHMEM_RO_DECL_REDUCE(NAME, TYPE, max) _SHMEM_RO_DECL_REDUCE(NAME, TYPE, min)        \
-    _SHMEM_RO_DECL_REDUCE(NAME, TYPE, sum) _SHMEM_RO_DECL_REDUCE(NAME, TYPE, prod)
+#define _SHMEM_RO_DECL_REDUCE_BITWISE(NAME, TYPE) _SHMEM_RO_BITWISE_OPS(_SHMEM_RO_DECL_REDUCE, NAME, TYPE)
+#define _SHMEM_RO_DECL_REDUCE_ARITH(NAME, TYPE) _SHMEM_RO_ARITH_OPS(_SHMEM_RO_DECL_REDUCE, NAME, TYPE)
 _SHMEM_RO_FOR_REDUCE_BITWISE_TYPES(_SHMEM_RO_DECL_REDUCE_BITWISE)
 _SHMEM_RO_FOR_REDUCE_ARITH_TYPES(_SHMEM_RO_DECL_REDUCE_ARITH)
 #undef _SHMEM_RO_DECL_REDUCE_BITWISE
@@ -258,12 +254,8 @@ _SHMEM_RO_DECL_ASET(64)
     void _SHMEM_RO_NAME(NAME##_##OP##_to_all)(TYPE *dest, const TYPE *source, int nreduce, \
                                               int PE_start, int logPE_stride, int PE_size, \
                                               TYPE *pWrk, long *pSync);
-#define _SHMEM_RO_DECL_TO_ALL_BITWISE(NAME, TYPE)                                        \
-    _SHMEM_RO_DECL_TO_ALL(NAME, TYPE, and) _SHMEM_RO_DECL_TO_ALL(NAME, TYPE, or)         \
-    _SHMEM_RO_DECL_TO_ALL(NAME, TYPE, xor)
-#define _SHMEM_RO_DECL_TO_ALL_ARITH(NAME, TYPE)                                          \
-    _SHMEM_RO_DECL_TO_ALL(NAME, TYPE, max) _SHMEM_RO_DECL_TO_ALL(NAME, TYPE, min)        \
-    _SHMEM_RO_DECL_TO_ALL(NAME, TYPE, sum) _SHMEM_RO_DECL_TO_ALL(NAME, TYPE, prod)
+#define _SHMEM_RO_DECL_TO_ALL_BITWISE(NAME, TYPE) _SHMEM_RO_BITWISE_OPS(_SHMEM_RO_DECL_TO_ALL, NAME, TYPE)
+#define _SHMEM_RO_DECL_TO_ALL_ARITH(NAME, TYPE) _SHMEM_RO_ARITH_OPS(_SHMEM_RO_DECL_TO_ALL, NAME, TYPE)
 _SHMEM_RO_FOR_TO_ALL_BITWISE_TYPES(_SHMEM_RO_DECL_TO_ALL_BITWISE)
 _SHMEM_RO_FOR_TO_ALL_ARITH_TYPES(_SHMEM_RO_DECL_TO_ALL_ARITH)
 #undef _SHMEM_RO_DECL_TO_ALL_BITWISE

@@ -53,6 +53,12 @@
     X(uint32, uint32_t) X(uint64, uint64_t) X(size, size_t) X(float, float)              \
     X(double, double)
 
+/* The operations of the bitwise and the arithmetic reductions, as X(TYPENAME, TYPE, OP):
+ * _SHMEM_RO_FOR_REDUCE_BITWISE_TYPES' types take the first, ..._ARITH_TYPES' the second. */
+#define _SHMEM_RO_BITWISE_OPS(X, NAME, TYPE) X(NAME, TYPE, and) X(NAME, TYPE, or) X(NAME, TYPE, xor)
+#define _SHMEM_RO_ARITH_OPS(X, NAME, TYPE)                                               \
+    X(NAME, TYPE, max) X(NAME, TYPE, min) X(NAME, TYPE, sum) X(NAME, TYPE, prod)
+
 /* The deprecated active-set reductions (shmem_TYPENAME_OP_to_all): and, or, xor on the
  * integers; max, min, sum, prod also on float and double (long double and the complex
  * types are not offered, as for the team reductions). */

@@ -282,11 +282,7 @@ static void ro_aset_reduce(void *dest, const void *source, int nreduce, size_t e
                        logPE_stride, PE_size, pSync, "shmem_" #NAME "_" #OP "_to_all");    \
     }                                                                                      \
     RO_SHMEM_ALIAS(NAME##_##OP##_to_all)
-#define RO_SHMEM_TO_ALL_BITWISE(NAME, TYPE)                                                \
-    RO_SHMEM_TO_ALL(NAME, TYPE, and) RO_SHMEM_TO_ALL(NAME, TYPE, or)                       \
-    RO_SHMEM_TO_ALL(NAME, TYPE, xor)
-#define RO_SHMEM_TO_ALL_ARITH(NAME, TYPE)                                                  \
-    RO_SHMEM_TO_ALL(NAME, TYPE, max) RO_SHMEM_TO_ALL(NAME, TYPE, min)                      \
-    RO_SHMEM_TO_ALL(NAME, TYPE, sum) RO_SHMEM_TO_ALL(NAME, TYPE, prod)
+#define RO_SHMEM_TO_ALL_BITWISE(NAME, TYPE) _SHMEM_RO_BITWISE_OPS(RO_SHMEM_TO_ALL, NAME, TYPE)
+#define RO_SHMEM_TO_ALL_ARITH(NAME, TYPE) _SHMEM_RO_ARITH_OPS(RO_SHMEM_TO_ALL, NAME, TYPE)
 _SHMEM_RO_FOR_TO_ALL_BITWISE_TYPES(RO_SHMEM_TO_ALL_BITWISE)
 _SHMEM_RO_FOR_TO_ALL_ARITH_TYPES(RO_SHMEM_TO_ALL_ARITH)

@@ -180,11 +180,7 @@ _SHMEM_RO_FOR_RMA_TYPES(RO_SHMEM_DATA_COLL)
         return n < 0 ? 1 : rocshmem_##NAME##_##OP##_reduce(team, dest, source, n);         \
     }                                                                                      \
     RO_SHMEM_ALIAS(NAME##_##OP##_reduce)
-#define RO_SHMEM_REDUCE_BITWISE(NAME, TYPE)                                                \
-    RO_SHMEM_REDUCE(NAME, TYPE, and) RO_SHMEM_REDUCE(NAME, TYPE, or)                       \
-    RO_SHMEM_REDUCE(NAME, TYPE, xor)
-#define RO_SHMEM_REDUCE_ARITH(NAME, TYPE)                                                  \
-    RO_SHMEM_REDUCE(NAME, TYPE, max) RO_SHMEM_REDUCE(NAME, TYPE, min)                      \
-    RO_SHMEM_REDUCE(NAME, TYPE, sum) RO_SHMEM_REDUCE(NAME, TYPE, prod)
+#define RO_SHMEM_REDUCE_BITWISE(NAME, TYPE) _SHMEM_RO_BITWISE_OPS(RO_SHMEM_REDUCE, NAME, TYPE)
+#define RO_SHMEM_REDUCE_ARITH(NAME, TYPE) _SHMEM_RO_ARITH_OPS(RO_SHMEM_REDUCE, NAME, TYPE)
 _SHMEM_RO_FOR_REDUCE_BITWISE_TYPES(RO_SHMEM_REDUCE_BITWISE)
 _SHMEM_RO_FOR_REDUCE_ARITH_TYPES(RO_SHMEM_REDUCE_ARITH)
