@@ -85,7 +85,7 @@ typedef struct {
     int32_t rank;              /* 0 .. nranks - 1: becomes the PE number */
     int32_t nranks;            /* the number of PEs */
     rocshmem_uniqueid_t uid;   /* ROCSHMEM_INIT_WITH_UNIQUEID */
-    void *mpi_comm;            /* ROCSHMEM_INIT_WITH_MPI_COMM (not available in this build) */
+    void *mpi_comm;            /* ROCSHMEM_INIT_WITH_MPI_COMM: points to the program's MPI_Comm */
 } rocshmem_init_attr_t;
 #define ROCSHMEM_INIT_WITH_MPI_COMM 0
 #define ROCSHMEM_INIT_WITH_UNIQUEID 1

@@ -1,4 +1,5 @@
-/* The CUDA runtime names the GPU tests built for HIP (tests/gpu/gpu_func.cu, gpu_stream.cu)
+/* The CUDA runtime names the GPU programs built for HIP (tests/gpu/gpu_func.cu, gpu_stream.cu,
+ * the NVSHMEM programs of tests/perf/nvshmem)
  * use, as HIP's, so that one CUDA source also builds the HIP test program (hipcc -x hip
  * -include this). Only what those files need: a name missing here fails to compile, which is
  * the signal to add it. */
@@ -14,6 +15,16 @@
 #define cudaFree hipFree
 #define cudaMemcpy hipMemcpy
 #define cudaMemcpyDeviceToHost hipMemcpyDeviceToHost
+#define cudaMemcpyHostToDevice hipMemcpyHostToDevice
+#define cudaGetDeviceCount hipGetDeviceCount
+#define cudaSetDevice hipSetDevice
+#define cudaGetLastError hipGetLastError
+#define cudaEvent_t hipEvent_t
+#define cudaEventCreate hipEventCreate
+#define cudaEventDestroy hipEventDestroy
+#define cudaEventElapsedTime hipEventElapsedTime
+#define cudaEventRecord hipEventRecord
+#define cudaEventSynchronize hipEventSynchronize
 #define cudaMemcpyDefault hipMemcpyDefault
 #define cudaMemset hipMemset
 #define cudaDeviceSynchronize hipDeviceSynchronize

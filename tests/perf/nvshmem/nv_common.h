@@ -234,12 +234,17 @@ static inline void nv_finish(void)
     nvshmem_finalize();
 }
 
-/* The GPU's global nanosecond clock. */
+/* The GPU's global nanosecond clock (an AMD GPU's, built with hipcc: its 100 MHz
+ * constant clock, as gfx9 and later parts run it). */
 static __device__ __forceinline__ unsigned long long nv_globaltimer(void)
 {
+#if defined(__HIP_DEVICE_COMPILE__)
+    return (unsigned long long)wall_clock64() * 10u;
+#else
     unsigned long long t;
     asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
     return t;
+#endif
 }
 
 static inline void nv_print_header(void)
