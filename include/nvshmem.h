@@ -340,6 +340,10 @@ _NVRO_HD void nvshmem_quiet(void) { rocshmem_quiet(); }
 _NVRO_HD void nvshmem_fence(void) { rocshmem_fence(); }
 
 /* ---- collectives: NVSHMEM's return 0 and count in size_t ---------------------------- */
+/* The reduction operations of rocshmem's two reduction tables, as X(NAME, TYPE, OP). */
+#define _NVRO_ARITH_OPS(X, NAME, TYPE)                                                     \
+    X(NAME, TYPE, sum) X(NAME, TYPE, prod) X(NAME, TYPE, min) X(NAME, TYPE, max)
+#define _NVRO_BITWISE_OPS(X, NAME, TYPE) X(NAME, TYPE, and) X(NAME, TYPE, or) X(NAME, TYPE, xor)
 /* SCOPE: the rocshmem scope (empty, _wave, _wg); NV: NVSHMEM's name suffix; Q: qualifiers. */
 #define _NVRO_COLL(Q, PFX, NV, SCOPE)                                                      \
     Q int PFX##barrier##NV(nvshmem_team_t team) { rocshmem_barrier##SCOPE(team); return 0; } \
@@ -377,12 +381,8 @@ _NVRO_COLL(_NVRO_HD, nvshmem_, , )
 ROCSHMEM_FOR_RMA_TYPES(_NVRO_DATA_COLL_THREAD)
 #undef _NVRO_DATA_COLL_THREAD
 #define _NVRO_REDUCE_THREAD(NAME, TYPE, OP) _NVRO_REDUCE(_NVRO_HD, nvshmem_, , , NAME, TYPE, OP)
-#define _NVRO_REDUCE_THREAD_ARITH(NAME, TYPE, KIND)                                        \
-    _NVRO_REDUCE_THREAD(NAME, TYPE, sum) _NVRO_REDUCE_THREAD(NAME, TYPE, prod)             \
-    _NVRO_REDUCE_THREAD(NAME, TYPE, min) _NVRO_REDUCE_THREAD(NAME, TYPE, max)
-#define _NVRO_REDUCE_THREAD_BITWISE(NAME, TYPE, KIND)                                      \
-    _NVRO_REDUCE_THREAD(NAME, TYPE, and) _NVRO_REDUCE_THREAD(NAME, TYPE, or)               \
-    _NVRO_REDUCE_THREAD(NAME, TYPE, xor)
+#define _NVRO_REDUCE_THREAD_ARITH(NAME, TYPE, KIND) _NVRO_ARITH_OPS(_NVRO_REDUCE_THREAD, NAME, TYPE)
+#define _NVRO_REDUCE_THREAD_BITWISE(NAME, TYPE, KIND) _NVRO_BITWISE_OPS(_NVRO_REDUCE_THREAD, NAME, TYPE)
 ROCSHMEM_FOR_REDUCE_ARITH_TYPES(_NVRO_REDUCE_THREAD_ARITH)
 ROCSHMEM_FOR_REDUCE_BITWISE_TYPES(_NVRO_REDUCE_THREAD_BITWISE)
 #undef _NVRO_REDUCE_THREAD
@@ -436,12 +436,8 @@ ROCSHMEM_FOR_RMA_TYPES(_NVRO_TYPED_SCOPED)
 #define _NVRO_REDUCE_SCOPED(NAME, TYPE, OP)                                                \
     _NVRO_REDUCE(_NVRO_D, nvshmemx_, _block, _wg, NAME, TYPE, OP)                          \
     _NVRO_REDUCE(_NVRO_D, nvshmemx_, _warp, _wave, NAME, TYPE, OP)
-#define _NVRO_REDUCE_SCOPED_ARITH(NAME, TYPE, KIND)                                        \
-    _NVRO_REDUCE_SCOPED(NAME, TYPE, sum) _NVRO_REDUCE_SCOPED(NAME, TYPE, prod)             \
-    _NVRO_REDUCE_SCOPED(NAME, TYPE, min) _NVRO_REDUCE_SCOPED(NAME, TYPE, max)
-#define _NVRO_REDUCE_SCOPED_BITWISE(NAME, TYPE, KIND)                                      \
-    _NVRO_REDUCE_SCOPED(NAME, TYPE, and) _NVRO_REDUCE_SCOPED(NAME, TYPE, or)               \
-    _NVRO_REDUCE_SCOPED(NAME, TYPE, xor)
+#define _NVRO_REDUCE_SCOPED_ARITH(NAME, TYPE, KIND) _NVRO_ARITH_OPS(_NVRO_REDUCE_SCOPED, NAME, TYPE)
+#define _NVRO_REDUCE_SCOPED_BITWISE(NAME, TYPE, KIND) _NVRO_BITWISE_OPS(_NVRO_REDUCE_SCOPED, NAME, TYPE)
 ROCSHMEM_FOR_REDUCE_ARITH_TYPES(_NVRO_REDUCE_SCOPED_ARITH)
 ROCSHMEM_FOR_REDUCE_BITWISE_TYPES(_NVRO_REDUCE_SCOPED_BITWISE)
 #undef _NVRO_REDUCE_SCOPED
@@ -511,12 +507,8 @@ _NVRO_H int nvshmemx_broadcastmem_on_stream(nvshmem_team_t team, void *dest, con
         return rocshmem_ctx_##NAME##_##OP##_reduce_on_stream(ROCSHMEM_CTX_DEFAULT, team, dest, \
                                                              source, (int)n, stream);      \
     }
-#define _NVRO_REDUCE_ON_STREAM_ARITH(NAME, TYPE, KIND)                                     \
-    _NVRO_REDUCE_ON_STREAM(NAME, TYPE, sum) _NVRO_REDUCE_ON_STREAM(NAME, TYPE, prod)       \
-    _NVRO_REDUCE_ON_STREAM(NAME, TYPE, min) _NVRO_REDUCE_ON_STREAM(NAME, TYPE, max)
-#define _NVRO_REDUCE_ON_STREAM_BITWISE(NAME, TYPE, KIND)                                   \
-    _NVRO_REDUCE_ON_STREAM(NAME, TYPE, and) _NVRO_REDUCE_ON_STREAM(NAME, TYPE, or)         \
-    _NVRO_REDUCE_ON_STREAM(NAME, TYPE, xor)
+#define _NVRO_REDUCE_ON_STREAM_ARITH(NAME, TYPE, KIND) _NVRO_ARITH_OPS(_NVRO_REDUCE_ON_STREAM, NAME, TYPE)
+#define _NVRO_REDUCE_ON_STREAM_BITWISE(NAME, TYPE, KIND) _NVRO_BITWISE_OPS(_NVRO_REDUCE_ON_STREAM, NAME, TYPE)
 ROCSHMEM_FOR_REDUCE_ARITH_TYPES(_NVRO_REDUCE_ON_STREAM_ARITH)
 ROCSHMEM_FOR_REDUCE_BITWISE_TYPES(_NVRO_REDUCE_ON_STREAM_BITWISE)
 #undef _NVRO_REDUCE_ON_STREAM
