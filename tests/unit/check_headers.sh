@@ -1,6 +1,7 @@
 #!/bin/sh
 # Each public header compiles alone as strict C11, as C++ (nvcc and hipcc compile it as
-# C++), and with nvcc when the CUDA toolkit is on this machine.
+# C++), and with nvcc when the CUDA toolkit is on this machine: rocshmem's, and the other
+# dialects' (shmem.h and its company, nvshmem.h).
 set -u
 src=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 build=${top_builddir:-$src}
@@ -9,8 +10,9 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 nvcc=$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null || true)
 
-for h in rocshmem.h rocshmem_typelists.h rocshmem_version.h; do
-    printf '#include <rocshmem/%s>\n#include <rocshmem/%s>\nint main(void) { return 0; }\n' "$h" "$h" > "$tmp/t.c"
+for h in rocshmem/rocshmem.h rocshmem/rocshmem_typelists.h rocshmem/rocshmem_version.h \
+        shmem.h shmemx.h pshmem.h mpp/shmem.h mpp/shmemx.h nvshmem.h nvshmemx.h; do
+    printf '#include <%s>\n#include <%s>\nint main(void) { return 0; }\n' "$h" "$h" > "$tmp/t.c"
     cp "$tmp/t.c" "$tmp/t.cu"
     cp "$tmp/t.c" "$tmp/t.cpp"
     inc="-I$src/include -I$build/include"
@@ -27,7 +29,7 @@ for h in rocshmem.h rocshmem_typelists.h rocshmem_version.h; do
         fi
     fi
     if [ -n "$nvcc" ]; then
-        if "$nvcc" -arch=sm_90 $inc -c "$tmp/t.cu" -o "$tmp/t.o"; then
+        if "$nvcc" -rdc=true -arch=sm_90 $inc -c "$tmp/t.cu" -o "$tmp/t.o"; then
             echo "PASS $h: nvcc"
         else
             echo "FAIL $h: nvcc"; fail=1

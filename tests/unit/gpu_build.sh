@@ -2,7 +2,7 @@
 # A GPU target builds where no GPU is (CI). usage: gpu_build.sh cuda|hip
 # Configures a copy of the source tree with --with-cuda or --with-hip, builds the host
 # library, librocshmem_ro_device.a and the GPU test programs (linked as an application would
-# be: nvcc -rdc=true, hipcc -fgpu-rdc; CUDA: one NVSHMEM program through nvshmem.h too), and checks that the device library exports no host
+# be: nvcc -rdc=true, hipcc -fgpu-rdc), and checks that the device library exports no host
 # function of the API: one there would override the host library's real one in an
 # application linked with both (nvcc's stubs for __device__ functions do, and exit(1)).
 # Skips (77) without the compiler or without the git tree.
@@ -93,9 +93,6 @@ readelf -lW .libs/librocshmem_ro.so | awk '$1 == "GNU_STACK" && $7 ~ /E/ { bad =
 if [ "$target" = cuda ]; then
     # This toolkit's outcome: the perftest links, with -dlto wherever configure made it work.
     [ -x tests/perf/gpu/perf_latency ] || { echo "FAIL: tests/perf/gpu/perf_latency was not built"; exit 1; }
-    # An NVSHMEM program, unchanged, against include/nvshmem.h (the others: make nvshmem-perf).
-    step make tests/perf/nvshmem/nv_pingpong
-    [ -x tests/perf/nvshmem/nv_pingpong ] || { echo "FAIL: the NVSHMEM program nv_pingpong was not built"; exit 1; }
     echo "this toolkit: RO_CUDA_DLTO='$(sed -n 's/^RO_CUDA_DLTO = *//p' Makefile)'," \
         "NVCC_LTO=$(sed -n 's/^NVCC_LTO = *//p' Makefile), build $(sed -n 's/^#define RO_BUILD_CONFIG //p' config.h)"
 fi
