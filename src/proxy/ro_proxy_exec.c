@@ -37,12 +37,13 @@ static const uint8_t ro_proxy_amo_ops[2][RO_DT_COUNT] = {
 _Static_assert(RO_DT_COUNT == 10 && RO_AMO_COUNT <= 8, "ro_proxy_amo_ops covers every datatype");
 
 /* [off, off + len) lies in one symmetric region (common/ro_sym.h): the heap, or the data
- * where it is symmetric; no overflow whatever the values. */
+ * where it is symmetric (none: every data offset is refused, an empty range too, since the
+ * transport has no such region to aim it at); no overflow whatever the values. */
 static inline bool ro_proxy_in_sym(const struct ro_proxy *p, uint64_t off, uint64_t len)
 {
     if (off & RO_SYM_DATA_BIT) {
         off = RO_SYM_REGION_OFF(off);
-        return off <= p->data_bound && len <= p->data_bound - off;
+        return p->data_bound && off <= p->data_bound && len <= p->data_bound - off;
     }
     return off <= p->heap_bound && len <= p->heap_bound - off;
 }

@@ -410,6 +410,8 @@ static const struct {
     { { .op = RO_OP_GET, .pe = 1, .raddr = 8, .len = UINT64_MAX }, "outside the symmetric heap" },
     /* The data region (common/ro_sym.h) exists only where globals are symmetric: not here. */
     { { .op = RO_OP_PUT, .pe = 1, .raddr = RO_SYM_DATA_BIT, .len = 1 }, "outside the symmetric heap" },
+    /* Empty too (found with tests/fuzz/fuzz_proxy_desc): the transport has no region there. */
+    { { .op = RO_OP_PUT, .pe = 1, .raddr = RO_SYM_DATA_BIT, .len = 0 }, "outside the symmetric heap" },
     { { .op = RO_OP_AMO, .pe = 1, .dtype = RO_DT_UINT64, .raddr = RO_SYM_DATA_BIT },
       "outside the symmetric heap" },
     { { .op = RO_OP_PUT, .pe = 1, .raddr = 1ull << 63, .len = 1 }, "outside the symmetric heap" },
