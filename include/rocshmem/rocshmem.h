@@ -41,10 +41,18 @@ enum rocshmem_thread_level {
     ROCSHMEM_THREAD_SERIALIZED = 3, ROCSHMEM_THREAD_MULTIPLE = 4
 };
 
-/* Context options for rocshmem_ctx_create. */
-#define ROCSHMEM_CTX_SERIALIZED 0x1L
-#define ROCSHMEM_CTX_PRIVATE    0x2L
-#define ROCSHMEM_CTX_NOSTORE    0x4L
+/* Context options for rocshmem_ctx_create, rocSHMEM's names and values. Constants, not
+ * macros, so that rocshmem.hpp's namespace holds them too. */
+enum rocshmem_ctx_options {
+    ROCSHMEM_CTX_ZERO = 0, ROCSHMEM_CTX_NOSTORE = 1, ROCSHMEM_CTX_SERIALIZED = 2,
+    ROCSHMEM_CTX_WG_PRIVATE = 4, ROCSHMEM_CTX_SHARED = 8
+};
+
+/* rocSHMEM's names of the reduction operations (its C++ programs template on them). */
+enum ROCSHMEM_OP {
+    ROCSHMEM_SUM, ROCSHMEM_MAX, ROCSHMEM_MIN, ROCSHMEM_PROD, ROCSHMEM_AND, ROCSHMEM_OR,
+    ROCSHMEM_XOR, ROCSHMEM_REPLACE
+};
 
 /* A context is passed by value; ctx_opaque names the library's context object. */
 typedef struct rocshmem_ctx {
@@ -80,20 +88,29 @@ extern rocshmem_team_t ROCSHMEM_TEAM_SHARED;
 /* Init without a launcher (rocSHMEM 3.x): one process makes a unique id, the application
  * hands it to every rank (a file, a socket, its own MPI), and each rank passes it with its
  * rank and the number of ranks to rocshmem_init_attr. */
-typedef struct { char internal[128]; } rocshmem_uniqueid_t;
+#define ROCSHMEM_UNIQUE_ID_BYTES 128
+#if defined(__cplusplus) && defined(ROCSHMEM_RO_CXX_API)
+/* rocshmem.hpp: rocSHMEM's type, same size and alignment as the C struct below. */
+typedef std::array<uint8_t, ROCSHMEM_UNIQUE_ID_BYTES> rocshmem_uniqueid_t;
+#else
+typedef struct { char internal[ROCSHMEM_UNIQUE_ID_BYTES]; } rocshmem_uniqueid_t;
+#endif
 typedef struct {
     int32_t rank;              /* 0 .. nranks - 1: becomes the PE number */
     int32_t nranks;            /* the number of PEs */
     rocshmem_uniqueid_t uid;   /* ROCSHMEM_INIT_WITH_UNIQUEID */
     void *mpi_comm;            /* ROCSHMEM_INIT_WITH_MPI_COMM: points to the program's MPI_Comm */
 } rocshmem_init_attr_t;
-#define ROCSHMEM_INIT_WITH_MPI_COMM 0
-#define ROCSHMEM_INIT_WITH_UNIQUEID 1
+enum rocshmem_init_flags { ROCSHMEM_INIT_WITH_MPI_COMM = 0, ROCSHMEM_INIT_WITH_UNIQUEID = 1 };
 
 /* ---- setup and memory (host) ------------------------------------------------------ */
+/* rocshmem.hpp (ROCSHMEM_RO_CXX_API) declares the three init calls itself, as C++ overloads
+ * with rocSHMEM's MPI forms beside them. */
+#ifndef ROCSHMEM_RO_CXX_API
 void  rocshmem_init(void);
 /* Returns ROCSHMEM_SUCCESS and the level granted (at most THREAD_MULTIPLE). */
 int   rocshmem_init_thread(int requested, int *provided);
+#endif
 /* Makes a unique id, before init: opens a listening TCP socket (on ROCSHMEM_BOOTSTRAP_IFACE,
  * port ROCSHMEM_BOOTSTRAP_PORT) and writes its address, port and a random secret into
  * *uid. The process that calls it serves the rendezvous, so it must also call
@@ -112,7 +129,9 @@ int   rocshmem_set_attr_uniqueid_args(int rank, int nranks, rocshmem_uniqueid_t 
  * ROCSHMEM_RO_TIMEOUT. ROCSHMEM_SUCCESS (0), or ROCSHMEM_ERROR with a message (NULL attr,
  * unknown flags, already initialized, a rank that was refused or a rendezvous that did not
  * complete). */
+#ifndef ROCSHMEM_RO_CXX_API
 int   rocshmem_init_attr(unsigned int flags, rocshmem_init_attr_t *attr);
+#endif
 ROCSHMEM_API void rocshmem_query_thread(int *provided);
 void  rocshmem_finalize(void);
 #if (defined(__CUDACC__) || defined(__HIPCC__)) && !defined(ROCSHMEM_RO_DEVICE_LIB)
@@ -122,9 +141,11 @@ void  rocshmem_finalize(void);
 void  rocshmem_ro_init_gpu(void);
 int   rocshmem_ro_init_thread_gpu(int requested, int *provided);
 int   rocshmem_ro_init_attr_gpu(unsigned int flags, rocshmem_init_attr_t *attr);
+#ifndef ROCSHMEM_RO_CXX_API
 #define rocshmem_init() rocshmem_ro_init_gpu()
 #define rocshmem_init_thread(requested, provided) rocshmem_ro_init_thread_gpu((requested), (provided))
 #define rocshmem_init_attr(flags, attr) rocshmem_ro_init_attr_gpu((flags), (attr))
+#endif
 #endif
 /* Ends every PE of the job with `status`; does not return. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -134,7 +155,10 @@ void  rocshmem_global_exit(int status);
 ROCSHMEM_API int rocshmem_my_pe(void);
 ROCSHMEM_API int rocshmem_n_pes(void);
 void  rocshmem_info_get_version(int *major, int *minor);
+/* Writes the name and its terminator: at most ROCSHMEM_MAX_NAME_LEN bytes. */
 void  rocshmem_info_get_name(char *name);
+/* This library's version (ROCSHMEM_VENDOR_{MAJOR,MINOR,PATCH}_VERSION). */
+void  rocshmem_vendor_get_version_info(int *major, int *minor, int *patch);
 
 /* Collective. NULL (on every PE) on exhaustion, zero size, overflow or bad alignment. */
 void *rocshmem_malloc(size_t size);
@@ -278,6 +302,9 @@ ROCSHMEM_FOR_RMA_TYPES(ROCSHMEM_DECL_TYPED_PUT_SIGNAL)
 #undef ROCSHMEM_DECL_TYPED_PUT_SIGNAL_FORM
 
 ROCSHMEM_API uint64_t rocshmem_signal_fetch(const uint64_t *sig_addr);
+/* Device, one read for the whole wave or workgroup: every member gets the same value. */
+ROCSHMEM_API uint64_t rocshmem_signal_fetch_wave(const uint64_t *sig_addr);
+ROCSHMEM_API uint64_t rocshmem_signal_fetch_wg(const uint64_t *sig_addr);
 ROCSHMEM_API void     rocshmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe);
 ROCSHMEM_API void     rocshmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe);
 ROCSHMEM_API void     rocshmem_ctx_signal_add(rocshmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe);
@@ -317,6 +344,10 @@ ROCSHMEM_API void rocshmem_ctx_fence(rocshmem_ctx_t ctx);
 ROCSHMEM_API void rocshmem_ctx_fence_pe(rocshmem_ctx_t ctx, int pe);
 ROCSHMEM_API void rocshmem_ctx_quiet(rocshmem_ctx_t ctx);
 ROCSHMEM_API void rocshmem_ctx_pe_quiet(rocshmem_ctx_t ctx, const int *pes, size_t npes);
+/* Orders the caller's memory accesses at system scope (GPU: __threadfence_system), for
+ * data that the host or other GPUs read directly; no remote operation is completed. */
+ROCSHMEM_API void rocshmem_threadfence_system(void);
+ROCSHMEM_API void rocshmem_ctx_threadfence_system(rocshmem_ctx_t ctx);
 
 /* ---- barriers --------------------------------------------------------------------- */
 /* barrier_all = quiet + sync_all: every PE arrives before any leaves. A PE-wide
@@ -333,7 +364,7 @@ ROCSHMEM_API void rocshmem_sync_all_wg(void);
  * a PE left out gets ROCSHMEM_TEAM_INVALID. At most ROCSHMEM_MAX_TEAMS teams exist at once,
  * WORLD and SHARED included; each owns synchronization words and scratch space in the
  * symmetric heap (README: "Teams"). 0 on success, nonzero (on every member) on error. */
-#define ROCSHMEM_TEAM_NUM_CONTEXTS 1L
+enum rocshmem_team_configs { ROCSHMEM_TEAM_DEFAULT_CONFIGS = 0, ROCSHMEM_TEAM_NUM_CONTEXTS = 1 };
 int  rocshmem_team_split_strided(rocshmem_team_t parent, int start, int stride, int size,
                                  const rocshmem_team_config_t *config, long config_mask,
                                  rocshmem_team_t *new_team);

@@ -270,6 +270,7 @@ void rocshmem_finalize(void)
         RO_ERR("rocshmem_finalize: bootstrap barrier failed; closing anyway");
     ro_fini_all();
     ro_core.initialized = 0;
+    ro_mpi_stop();
 }
 
 void rocshmem_global_exit(int status)
@@ -286,6 +287,13 @@ void rocshmem_info_get_version(int *major, int *minor)
 {
     *major = ROCSHMEM_MAJOR_VERSION;
     *minor = ROCSHMEM_MINOR_VERSION;
+}
+
+void rocshmem_vendor_get_version_info(int *major, int *minor, int *patch)
+{
+    *major = ROCSHMEM_VENDOR_MAJOR_VERSION;
+    *minor = ROCSHMEM_VENDOR_MINOR_VERSION;
+    *patch = ROCSHMEM_VENDOR_PATCH_VERSION;
 }
 
 /* The name and its terminator only: strncpy would pad the rest of the caller's

@@ -42,6 +42,13 @@ RO_FN void rocshmem_ctx_pe_quiet(rocshmem_ctx_t ctx, const int *pes, size_t npes
     rocshmem_ctx_quiet(ctx);
 }
 
+RO_FN void rocshmem_ctx_threadfence_system(rocshmem_ctx_t ctx)
+{
+    (void)ctx;
+    ro_fence_system();
+}
+
+RO_FN void rocshmem_threadfence_system(void) { ro_fence_system(); }
 RO_FN void rocshmem_fence(void) { rocshmem_ctx_fence(ROCSHMEM_CTX_DEFAULT); }
 RO_FN void rocshmem_fence_pe(int pe) { rocshmem_ctx_fence_pe(ROCSHMEM_CTX_DEFAULT, pe); }
 RO_FN void rocshmem_quiet(void) { rocshmem_ctx_quiet(ROCSHMEM_CTX_DEFAULT); }

@@ -170,6 +170,25 @@ RO_FN uint64_t rocshmem_signal_fetch(const uint64_t *sig_addr)
     return v;
 }
 
+/* One member reads: a signal that changes meanwhile still gives every member one value. */
+RO_FN uint64_t rocshmem_signal_fetch_wave(const uint64_t *sig_addr)
+{
+    uint64_t v = 0;
+
+    if (ro_lane_id() == 0)
+        v = rocshmem_signal_fetch(sig_addr);
+    return ro_wave_bcast64(v, 0);
+}
+
+RO_FN uint64_t rocshmem_signal_fetch_wg(const uint64_t *sig_addr)
+{
+    uint64_t v = 0;
+
+    if (ro_thread_id() == 0)
+        v = rocshmem_signal_fetch(sig_addr);
+    return ro_wg_bcast64(v, 0);
+}
+
 RO_FN uint64_t rocshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value)
 {
     rocshmem_uint64_wait_until(sig_addr, cmp, cmp_value);

@@ -12,6 +12,8 @@ _Static_assert(SHMEM_THREAD_MULTIPLE == ROCSHMEM_THREAD_MULTIPLE &&
                SHMEM_CMP_LE == ROCSHMEM_CMP_LE && SHMEM_CMP_GE == ROCSHMEM_CMP_GE &&
                SHMEM_SIGNAL_ADD == ROCSHMEM_SIGNAL_ADD &&
                SHMEM_CTX_NOSTORE == ROCSHMEM_CTX_NOSTORE &&
+               SHMEM_CTX_SERIALIZED == ROCSHMEM_CTX_SERIALIZED &&
+               SHMEM_CTX_PRIVATE == ROCSHMEM_CTX_WG_PRIVATE &&
                SHMEM_TEAM_NUM_CONTEXTS == ROCSHMEM_TEAM_NUM_CONTEXTS,
                "shmem.h's constants pass to rocshmem_ calls unchanged");
 
