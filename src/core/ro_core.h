@@ -57,5 +57,9 @@ void ro_core_fatal(const char *why) __attribute__((noreturn));
 void ro_core_info_print(FILE *out);
 /* Build options and the environment, available before init. */
 void ro_core_build_print(FILE *out);
+/* rocshmem.hpp's init starts the program's MPI, when it has one and it is not running
+ * (ro_mpi_start.c); finalize then ends it. */
+int  rocshmem_ro_mpi_start(void);
+void ro_mpi_stop(void);
 
 #endif

@@ -18,6 +18,10 @@
 extern uint64_t *ro_shmem_counts;
 extern unsigned char *ro_shmem_scratch;
 
+/* For rocshmem.hpp, which declares it (ro_shmem_aset.c). */
+void rocshmem_ro_broadcast_aset(void *dest, const void *source, int nelems, size_t esize,
+                                int root, int start, int log_stride, int size, long *pSync);
+
 /* shmem_X, a weak alias of pshmem_X (defined just before). */
 #define RO_SHMEM_ALIAS(NAME)                                                               \
     extern __typeof__(pshmem_##NAME) shmem_##NAME __attribute__((weak, alias("pshmem_" #NAME)));

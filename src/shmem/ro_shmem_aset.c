@@ -110,6 +110,21 @@ static void ro_aset_broadcast(void *dest, const void *source, size_t bytes, int 
     ro_aset_barrier(&a, pSync);
 }
 
+/* rocSHMEM's host broadcast with an active set and pSync (rocshmem.hpp's overload of
+ * rocshmem_ctx_TYPE_broadcast): this broadcast, in bytes. */
+void rocshmem_ro_broadcast_aset(void *dest, const void *source, int nelems, size_t esize,
+                                int root, int start, int log_stride, int size, long *pSync)
+{
+    static const char api[] = "rocshmem_ctx_TYPE_broadcast (active set)";
+
+    if (RO_UNLIKELY(nelems < 0)) {
+        RO_ERR("%s: nelems %d is negative; the call is refused", api, nelems);
+        return;
+    }
+    ro_aset_broadcast(dest, source, (size_t)nelems * esize, root, start, log_stride, size,
+                      pSync, api);
+}
+
 /* This member's `bytes` land at dest + at on every member. */
 static void ro_aset_gather(const struct ro_aset *a, void *dest, const void *source,
                            size_t bytes, size_t at, long *pSync)

@@ -3,14 +3,16 @@
 # PE k drives GPU k mod (GPUs of the machine): with several GPUs, 2 PEs run one per GPU
 # (IPC over NVLink or PCIe) and 4 two per GPU; PEs sharing a GPU do so through MPS (started
 # here and stopped at the end). With more than 4 GPUs, one run per program fills them all.
-#   usage: tests/gpu/run_gpu_tests.sh BUILD_DIR   (BUILD_DIR holds tests/gpu/gpu_* and .libs)
+#   usage: tests/gpu/run_gpu_tests.sh BUILD_DIR   (BUILD_DIR holds tests/gpu/gpu_*,
+#          tests/rocshmem_hpp/rs_* and .libs)
 # Launcher: Open MPI's mpirun (PMIx); traffic stays on loopback. Two paths:
 #   ipc    the default for GPU programs: device heap, same-node PEs by GPU IPC;
 #   proxy  ROCSHMEM_HEAP_LOCATION=host ROCSHMEM_DISABLE_MIXED_IPC=1: every PE through the
 #          proxy and libfabric (the provider column).
 # Each program runs on the IPC path with 2, 4 and 1 PEs and on the proxy path with 2 PEs over
 # shm and tcp and 4 over shm (gpu_coll: teams and collectives on both paths; gpu_stream: the
-# stream-ordered calls, a CUDA graph, host atomics and waits on the heap).
+# stream-ordered calls, a CUDA graph, host atomics and waits on the heap; rs_setup, rs_p2p,
+# rs_coll: rocSHMEM-dialect programs, rocshmem.hpp).
 # Then one refusal: a device heap whose peers need libfabric, which no provider here can
 # register (no FI_HMEM): init must fail and name both fixes.
 set -u
@@ -48,7 +50,9 @@ run() {   # program, PEs, path (ipc | proxy), provider
     fi
     export ROCSHMEM_RO_PROVIDER=$prov
     start=$(date +%s)
-    launch "$n" "$log" "$build/tests/gpu/$prog"
+    bin=$build/tests/gpu/$prog
+    [ -x "$bin" ] || bin=$build/tests/rocshmem_hpp/$prog
+    launch "$n" "$log" "$bin"
     rc=$?
     if [ $rc -eq 0 ] && grep -q "^$prog: PASS" "$log"; then res=PASS; else res="FAIL (exit $rc)"; fi
     row "$prog" "$n" $(( n < ngpu ? n : ngpu )) "$path" "$prov" "$res" $(( $(date +%s) - start ))
@@ -56,7 +60,7 @@ run() {   # program, PEs, path (ipc | proxy), provider
 }
 nvidia-smi -L
 # RO_GPU_TESTS: the programs to run (default: all of them).
-for prog in ${RO_GPU_TESTS:-gpu_func gpu_api gpu_ipc gpu_coll gpu_stream}; do
+for prog in ${RO_GPU_TESTS:-gpu_func gpu_api gpu_ipc gpu_coll gpu_stream rs_setup rs_p2p rs_coll}; do
     run $prog 2 ipc shm
     run $prog 4 ipc shm
     run $prog 1 ipc shm
