@@ -58,6 +58,7 @@ case $mode in
 address)
     # RO_UNIT_TESTS expands in the tree's Makefile: every unit test of the CPU target.
     unit '$(RO_UNIT_TESTS)'
+    export FUNC_ORDER_ROUNDS=20000
     run "matrix hydra shm 2 PEs" sh tests/func/matrix.sh hydra shm 2
     run "matrix openmpi tcp 2 PEs" sh tests/func/matrix.sh openmpi tcp 2
     run "fuzzers" sh tests/fuzz/run_fuzzers.sh "$work/tree" "${RO_FUZZ_SECONDS:-20}"
