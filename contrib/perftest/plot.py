@@ -19,8 +19,9 @@ and writes into OUTDIR (created if missing):
                 so that each collective's series stand side by side apart from the rest.
   summary.md    the metrics measured at a single size, as markdown tables (no chart; a
                 chart=NAME key gives a table of its own, e.g. the barriers).
-Needs matplotlib (Debian: python3-matplotlib); draws with the Agg backend, no display.
-Exit 0; 1 when the logs hold no RESULT line; 2 on bad usage.
+Needs matplotlib (Debian: contrib/debian-deps.sh charts installs python3-matplotlib); draws
+with the Agg backend, no display.
+Exit 0; 1 when the logs hold no RESULT line; 2 on bad usage; 3 without matplotlib.
 """
 import csv
 import os
@@ -28,7 +29,12 @@ import re
 import sys
 from collections import defaultdict
 
-import matplotlib
+try:
+    import matplotlib
+except ImportError:
+    print("plot.py: matplotlib is missing; on Debian, contrib/debian-deps.sh charts installs "
+          "it (python3-matplotlib)", file=sys.stderr)
+    sys.exit(3)
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
