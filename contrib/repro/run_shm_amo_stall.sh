@@ -12,6 +12,7 @@ prog=$build/contrib/repro/shm_amo_stall
 [ -x "$prog" ] || { echo "no $prog: run make in $build first"; exit 2; }
 here=$(cd "$(dirname "$0")/../.." && pwd)
 logs=${OUT:-/tmp}/shm_amo_stall
+limit=${STALL_TIMEOUT:-60}
 mkdir -p "$logs"
 
 pids=
@@ -25,7 +26,7 @@ pass=0 stall=0 other=0
 for i in $(seq 1 "$runs"); do
     log=$logs/run$i.log
     t0=$(date +%s)
-    ROCSHMEM_RO_TIMEOUT=${STALL_TIMEOUT:-60} RO_TEST_TIMEOUT=$(( ${STALL_TIMEOUT:-60} * 3 )) \
+    ROCSHMEM_RO_TIMEOUT=$limit RO_TEST_TIMEOUT=$((limit * 3)) \
         sh "$here/tests/run_pe.sh" hydra "$provider" 4 "$prog" ${STALL_ARGS:-8 6000} >"$log" 2>&1
     rc=$?
     if [ $rc -eq 0 ]; then
