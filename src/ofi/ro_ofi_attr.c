@@ -61,8 +61,11 @@ static const struct ro_ofi_quirk ro_ofi_quirks[] = {
      * queued at the target, before the target applies them: in each of 3 runs about half
      * of ofi_pair's 88 non-fetching AMO checks read the old value with a get right after
      * completion, and 4 to 14 of 40 completed adds were not yet in the target's memory.
-     * Send them as fetching atomics, which complete on the target's reply. */
-    { .prov = "shm", .no_delivery_complete = true, .amo_plain_fetch = true },
+     * Send them as fetching atomics, which complete on the target's reply.
+     * Its address vector holds at most SMR_MAX_PEERS (256) peers, which it reports only as
+     * domain_attr->ep_cnt; fi_av_open of a larger one fails with a bare -FI_ENOSYS. */
+    { .prov = "shm", .no_delivery_complete = true, .amo_plain_fetch = true,
+      .peers_max_ep_cnt = true },
 };
 
 const struct ro_ofi_quirk *ro_ofi_quirk_find(const char *prov_name)

@@ -10,6 +10,7 @@
 #include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "common/ro_env.h"
 
@@ -159,20 +160,71 @@ static void ro_ofi_modes_set(struct ro_ofi *o)
     o->ordered = (o->info->tx_attr->msg_order & order) == order;
 }
 
+/* A provider whose address vector cannot hold every PE returns -ENOTSUP, logged at
+ * `level`, so that the caller may try the next. */
+static int ro_ofi_peers_check(const struct fi_info *fi, int npes, int level)
+{
+    const struct ro_ofi_quirk *q = ro_ofi_quirk_find(fi->fabric_attr->prov_name);
+    size_t max = fi->domain_attr->ep_cnt;
+
+    if (!q->peers_max_ep_cnt || (size_t)npes <= max)
+        return 0;
+    RO_LOG(level, "provider %s reaches at most %zu peers (its address vector) and this job "
+           "has %d PEs: name a network provider, e.g. ROCSHMEM_RO_PROVIDER=tcp",
+           fi->fabric_attr->prov_name, max, npes);
+    return -ENOTSUP;
+}
+
+/* Providers over IP (tcp, sockets) hold a socket per peer once traffic has flowed both ways:
+ * an alltoall of 1024 PEs needs over 1024 descriptors in each, past the common soft limit.
+ * Raises the soft limit toward what npes needs (within the hard limit), and warns when the
+ * hard limit is short, since the failure would come later, mid-job, from inside libfabric. */
+static void ro_ofi_fd_room(const struct fi_info *fi, int npes)
+{
+    const rlim_t need = (rlim_t)npes + 256;   /* + the process's own: launcher, shm, GPU */
+    struct rlimit lim;
+
+    if (!ro_ofi_addr_is_ip(fi->addr_format) || getrlimit(RLIMIT_NOFILE, &lim) ||
+        lim.rlim_cur >= need)
+        return;
+    rlim_t want = lim.rlim_max == RLIM_INFINITY || lim.rlim_max >= need ? need : lim.rlim_max;
+    if (want > lim.rlim_cur) {
+        struct rlimit raised = { .rlim_cur = want, .rlim_max = lim.rlim_max };
+        if (setrlimit(RLIMIT_NOFILE, &raised)) {
+            RO_WARN("setrlimit(RLIMIT_NOFILE, %llu): %s: %d peers over %s may run out of "
+                    "open files", (unsigned long long)want, ro_strerror(errno), npes,
+                    fi->fabric_attr->prov_name);
+            return;
+        }
+        RO_INFO("open-files limit raised from %llu to %llu for %d peers over %s",
+                (unsigned long long)lim.rlim_cur, (unsigned long long)want, npes,
+                fi->fabric_attr->prov_name);
+    }
+    if (want < need)
+        RO_WARN("the open-files hard limit (%llu) is below the %llu that %d peers over %s may "
+                "need (a socket each): raise it (ulimit -Hn, or the launcher's limits)",
+                (unsigned long long)lim.rlim_max, (unsigned long long)need, npes,
+                fi->fabric_attr->prov_name);
+}
+
 static void ro_ofi_done_ignore(void *token, void *arg)
 {
     (void)token;
     (void)arg;
 }
 
-/* Opens the transport on one provider entry. A provider without compare-and-swap returns
- * -ENOTSUP, logged at `level`, so that the caller may try the next. */
+/* Opens the transport on one provider entry. A provider without compare-and-swap, or too
+ * small for the job, returns -ENOTSUP, logged at `level`, so that the caller may try the
+ * next. */
 static int ro_ofi_open_info(const struct ro_ofi_params *p, const struct fi_info *fi, int level,
                             struct ro_ofi **out)
 {
-    struct ro_ofi *o = calloc(1, sizeof(*o));
-    int ret;
+    struct ro_ofi *o;
+    int ret = ro_ofi_peers_check(fi, p->npes, level);
 
+    if (ret)
+        return ret;
+    o = calloc(1, sizeof(*o));
     if (!o) {
         RO_SYS_ERR("calloc(1, sizeof(struct ro_ofi))", ENOMEM);
         return -ENOMEM;
@@ -196,6 +248,7 @@ static int ro_ofi_open_info(const struct ro_ofi_params *p, const struct fi_info 
     }
     ro_ofi_modes_set(o);
     ro_ofi_sizes_set(o, p->max_msg);
+    ro_ofi_fd_room(o->info, o->npes);
     ret = ro_ofi_ep_open(o);
     if (ret)
         goto free_info;
@@ -233,8 +286,8 @@ int ro_ofi_open(const struct ro_ofi_params *p, struct ro_ofi **out)
     if (ret)
         return ret;
     /* A provider the user named must do; otherwise the first that fits, in libfabric's
-     * order, where fitting also means compare-and-swap (its entries for other addresses
-     * would fail the same way, so they are skipped). */
+     * order, where fitting also means compare-and-swap and room for every PE (its entries
+     * for other addresses would fail the same way, so they are skipped). */
     for (const struct fi_info *fi = list; fi; fi = fi->next) {
         const char *name = fi->fabric_attr->prov_name;
         if (strcmp(name, skip) == 0)
@@ -245,8 +298,8 @@ int ro_ofi_open(const struct ro_ofi_params *p, struct ro_ofi **out)
         skip = name;
     }
     if (ret == -ENOTSUP && !prov && !env_prov)
-        RO_ERR("no provider here has compare-and-swap for AMOs (ROCSHMEM_DEBUG_LEVEL=2 shows "
-               "each one tried)");
+        RO_ERR("no provider here has compare-and-swap for AMOs and room for %d PEs "
+               "(ROCSHMEM_DEBUG_LEVEL=2 shows each one tried and why)", p->npes);
     fi_freeinfo(list);
     return ret;
 }

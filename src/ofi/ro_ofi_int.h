@@ -137,6 +137,7 @@ struct ro_ofi_quirk {
     const char *prov;
     bool no_delivery_complete;      /* do not ask for FI_DELIVERY_COMPLETE */
     bool amo_plain_fetch;           /* send non-fetching AMOs as fetching ones */
+    bool peers_max_ep_cnt;          /* domain_attr->ep_cnt also caps the address vector */
 };
 
 /* ro_ofi_attr.c: required attributes and the code tables. */
