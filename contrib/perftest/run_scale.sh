@@ -1,13 +1,15 @@
 #!/bin/sh
 # Scale on one machine: tests/perf/scale_pes at growing PE counts, CPU-only PEs under
-# Hydra over libfabric's shm provider, on loopback. Per count: the job's wall time and
-# scale_pes's table (init, barrier, 8-byte allreduce, alltoall, finalize; memory, file
+# Hydra over libfabric's shm provider (SCALE_PROVIDER names another), on loopback; shm
+# reaches at most 256 PEs (its address vector: the library refuses more and names tcp).
+# Per count: the job's wall time and scale_pes's table (init, barrier, 8-byte allreduce, alltoall, finalize; memory, file
 # descriptors and threads per PE); logs under $OUT/scale (default /tmp/scale), and a summary
 # of the RESULT lines at the end. A count that fails is reported with its log's tail and
 # the next one still runs.
 #   usage: contrib/perftest/run_scale.sh BUILD_DIR [COUNTS]   (default "8 32 128 512 1024")
 #   env:   ROCSHMEM_HEAP_SIZE (default 4M here: a small heap per PE), SCALE_REPS (20),
-#          SCALE_TIMEOUT (seconds per count, 1800), SCALE_LAUNCHER (hydra or openmpi)
+#          SCALE_TIMEOUT (seconds per count, 1800), SCALE_LAUNCHER (hydra or openmpi),
+#          SCALE_PROVIDER (shm)
 set -u
 build=${1:?usage: run_scale.sh BUILD_DIR [COUNTS]}
 counts=${2:-"8 32 128 512 1024"}
@@ -16,15 +18,15 @@ out=${OUT:-/tmp}/scale
 mkdir -p "$out"
 export ROCSHMEM_HEAP_SIZE=${ROCSHMEM_HEAP_SIZE:-4M} ROCSHMEM_RO_TIMEOUT=${ROCSHMEM_RO_TIMEOUT:-600}
 export RO_TEST_TIMEOUT=${SCALE_TIMEOUT:-1800}
-launcher=${SCALE_LAUNCHER:-hydra}
-echo "run_scale: $(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GiB, open files limit $(ulimit -n), launcher $launcher, heap $ROCSHMEM_HEAP_SIZE"
+launcher=${SCALE_LAUNCHER:-hydra} provider=${SCALE_PROVIDER:-shm}
+echo "run_scale: $(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GiB, open files limit $(ulimit -n), launcher $launcher, provider $provider, heap $ROCSHMEM_HEAP_SIZE"
 # /dev/shm in use before the runs (a killed job's shm regions stay behind): the summary
 # shows what each job added.
 shm_base=$(df -k /dev/shm | awk 'NR == 2 { print $3 }')
 for n in $counts; do
     log=$out/scale-$n.log
     t0=$(date +%s.%N)
-    sh "$src/tests/run_pe.sh" "$launcher" shm "$n" "$build/tests/perf/scale_pes" "${SCALE_REPS:-20}" >"$log" 2>&1
+    sh "$src/tests/run_pe.sh" "$launcher" "$provider" "$n" "$build/tests/perf/scale_pes" "${SCALE_REPS:-20}" >"$log" 2>&1
     rc=$?
     wall=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
     echo "RESULT name=job_wall pes=$n metric=time value=$wall unit=s stat=launcher rc=$rc" >>"$log"
