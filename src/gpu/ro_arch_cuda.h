@@ -10,6 +10,9 @@
 #define RO_DEVICE static __device__ __forceinline__
 #define RO_HOST_DEVICE __host__ __device__
 #define RO_FN __device__
+/* The proxy path of a call that has an on-node path: out of line, so that the on-node path
+ * inlined into the caller stays small (registers; loops the compiler can pipeline). */
+#define RO_SLOW_FN static __device__ __noinline__
 #define RO_LOAD_ACQUIRE(p, out)                                                            \
     __nv_atomic_load((p), &(out), __NV_ATOMIC_ACQUIRE, __NV_THREAD_SCOPE_SYSTEM)
 

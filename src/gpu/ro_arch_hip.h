@@ -13,6 +13,7 @@
 #define RO_DEVICE static __device__ __forceinline__
 #define RO_HOST_DEVICE __host__ __device__
 #define RO_FN __device__
+#define RO_SLOW_FN static __device__ __attribute__((noinline))   /* see ro_arch_cuda.h */
 #define RO_LOAD_ACQUIRE(p, out)                                                            \
     ((out) = __hip_atomic_load((p), __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_SYSTEM))
 

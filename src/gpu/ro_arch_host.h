@@ -17,6 +17,7 @@
 #define RO_DEVICE static inline
 #define RO_HOST_DEVICE
 #define RO_FN                  /* a function of the device API sources in src/gpu */
+#define RO_SLOW_FN static      /* see ro_arch_cuda.h */
 /* An acquire load of *p, whatever its size, into out. */
 #define RO_LOAD_ACQUIRE(p, out) __atomic_load((p), &(out), __ATOMIC_ACQUIRE)
 

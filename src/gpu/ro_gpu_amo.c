@@ -16,43 +16,57 @@ static RO_FN int ro_gpu_amo_aligned(const char *api, const void *dest, size_t si
     return 1;
 }
 
-/* The mapped word of an AMO on the on-node path, or NULL for the proxy path, which then
- * checks the arguments in full (ro_gpu_ipc_addr gives NULL for bad ones too); *refused is
- * set when the operation must be dropped. */
-static RO_FN uint8_t *ro_gpu_amo_target(const char *api, void *dest, size_t size, int pe,
-                                        int *refused)
+/* The mapped word of an aligned AMO on the on-node path, or NULL: the proxy path then checks
+ * the arguments in full (ro_gpu_ipc_addr gives NULL for bad ones too). */
+RO_DEVICE uint8_t *ro_gpu_amo_mapped(void *dest, size_t size, int pe)
 {
     uint8_t *peer = ro_gpu_ipc_addr(dest, size, pe);
 
-    *refused = !ro_gpu_amo_aligned(api, dest, size) ||
-               (!peer && ro_gpu_check(api, dest, size, pe));
-    return *refused ? NULL : peer;
+    return peer && !((uintptr_t)dest % size) ? peer : NULL;
+}
+
+/* An AMO the on-node path did not take: refused, or a descriptor to the proxy, operands
+ * carried in it (their bytes, in registers) and, with RO_OP_AMO_FETCH, the old value back
+ * (zeros when refused). Out of line: see RO_SLOW_FN. */
+RO_SLOW_FN uint64_t ro_gpu_amo_post(rocshmem_ctx_t ctx, int op, void *dest, enum ro_dt dt,
+                                    enum ro_amo_op amo, uint64_t operand, uint64_t compare,
+                                    int pe, const char *api)
+{
+    size_t size = ro_dt_size(dt);
+    struct ro_desc d = { 0 };
+    uint64_t old = 0;
+
+    if (!ro_gpu_amo_aligned(api, dest, size) || ro_gpu_check(api, dest, size, pe))
+        return 0;
+    d.op = (uint8_t)op;
+    d.pe = (uint32_t)pe;
+    d.raddr = ro_gpu_sym_off(dest);
+    d.dtype = (uint8_t)dt;
+    d.amo = (uint8_t)amo;
+    memcpy(&d.arg[0], &operand, size);
+    memcpy(&d.arg[1], &compare, size);
+    if (op == RO_OP_AMO_FETCH)
+        ro_gpu_post_fetch(ro_gpu_ctx_prod(ctx), &d, &old, size, api);
+    else
+        ro_gpu_post(ro_gpu_ctx_prod(ctx), &d, api);
+    return old;
 }
 
 RO_FN void ro_gpu_amo(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op,
                 const void *operand, int pe, const char *api)
 {
     size_t size = ro_dt_size(dt);
-    struct ro_desc d = { 0 };
-    int refused;
+    uint64_t arg = 0;
     uint8_t *peer;
 
     pe = ro_gpu_ctx_pe(ctx, pe);
-    peer = ro_gpu_amo_target(api, dest, size, pe, &refused);
-
-    if (refused)
-        return;
-    if (peer) {
+    peer = ro_gpu_amo_mapped(dest, size, pe);
+    if (RO_LIKELY(peer)) {
         ro_gpu_ipc_amo(peer, dt, op, operand, NULL, NULL, api);
         return;
     }
-    d.op = RO_OP_AMO;
-    d.pe = (uint32_t)pe;
-    d.raddr = ro_gpu_sym_off(dest);
-    d.dtype = (uint8_t)dt;
-    d.amo = (uint8_t)op;
-    memcpy(&d.arg[0], operand, size);
-    ro_gpu_post(ro_gpu_ctx_prod(ctx), &d, api);
+    memcpy(&arg, operand, size);
+    ro_gpu_amo_post(ctx, RO_OP_AMO, dest, dt, op, arg, 0, pe, api);
 }
 
 RO_FN void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum ro_amo_op op,
@@ -60,32 +74,21 @@ RO_FN void ro_gpu_amo_fetch(rocshmem_ctx_t ctx, void *dest, enum ro_dt dt, enum 
                       const char *api)
 {
     size_t size = ro_dt_size(dt);
-    struct ro_desc d = { 0 };
-    int refused;
+    uint64_t arg = 0, cmp = 0, old;
     uint8_t *peer;
 
     pe = ro_gpu_ctx_pe(ctx, pe);
-    peer = ro_gpu_amo_target(api, dest, size, pe, &refused);
-
-    if (refused) {
-        memset(result, 0, size);
-        return;
-    }
-    if (peer) {
+    peer = ro_gpu_amo_mapped(dest, size, pe);
+    if (RO_LIKELY(peer)) {
         ro_gpu_ipc_amo(peer, dt, op, operand, compare, result, api);
         return;
     }
-    memset(result, 0, size);
-    d.op = RO_OP_AMO_FETCH;
-    d.pe = (uint32_t)pe;
-    d.raddr = ro_gpu_sym_off(dest);
-    d.dtype = (uint8_t)dt;
-    d.amo = (uint8_t)op;
     if (operand)
-        memcpy(&d.arg[0], operand, size);
+        memcpy(&arg, operand, size);
     if (compare)
-        memcpy(&d.arg[1], compare, size);
-    ro_gpu_post_fetch(ro_gpu_ctx_prod(ctx), &d, result, size, api);
+        memcpy(&cmp, compare, size);
+    old = ro_gpu_amo_post(ctx, RO_OP_AMO_FETCH, dest, dt, op, arg, cmp, pe, api);
+    memcpy(result, &old, size);
 }
 
 /* Each typed AMO: a ctx_ form doing the work and a default-context form calling it. */

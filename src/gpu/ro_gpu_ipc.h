@@ -89,17 +89,23 @@ RO_DEVICE void ro_gpu_ipc_copy(void *dst, const void *src, size_t n, int rank, i
         ((volatile uint8_t *)d)[i] = ((const volatile uint8_t *)s)[i];
 }
 
-/* One value of 1, 2, 4 or 8 bytes (p and g): a single access, past the caches. */
-RO_DEVICE void ro_gpu_ipc_word(void *dst, const void *src, size_t size)
-{
-    switch (size) {
-    case 1: *(volatile uint8_t *)dst = *(const volatile uint8_t *)src; break;
-    case 2: *(volatile uint16_t *)dst = *(const volatile uint16_t *)src; break;
-    case 4: *(volatile uint32_t *)dst = *(const volatile uint32_t *)src; break;
-    case 8: *(volatile uint64_t *)dst = *(const volatile uint64_t *)src; break;
-    default: ro_gpu_ipc_copy(dst, src, size, 0, 1); break;
+/* One value of 1, 2, 4 or 8 bytes, p (to the peer) and g (from it): a single access to the
+ * peer's word, past the caches. The caller's side is a plain access, so that a g's value can
+ * stay in a register (a volatile store to it would put it in local memory). */
+#define RO_IPC_WORD(NAME, DST_Q, SRC_Q)                                                    \
+    RO_DEVICE void NAME(void *dst, const void *src, size_t size)                           \
+    {                                                                                      \
+        switch (size) {                                                                    \
+        case 1: *(DST_Q uint8_t *)dst = *(const SRC_Q uint8_t *)src; break;                \
+        case 2: *(DST_Q uint16_t *)dst = *(const SRC_Q uint16_t *)src; break;              \
+        case 4: *(DST_Q uint32_t *)dst = *(const SRC_Q uint32_t *)src; break;              \
+        case 8: *(DST_Q uint64_t *)dst = *(const SRC_Q uint64_t *)src; break;              \
+        default: ro_gpu_ipc_copy(dst, src, size, 0, 1); break;                             \
+        }                                                                                  \
     }
-}
+RO_IPC_WORD(ro_gpu_ipc_word_put, volatile, )
+RO_IPC_WORD(ro_gpu_ipc_word_get, , volatile)
+#undef RO_IPC_WORD
 
 /* An AMO on a mapped word (4 or 8 bytes, aligned: checked by the caller), at system scope
  * so that every PE's GPU threads see one order. The old value goes to *result when it is
@@ -169,17 +175,19 @@ RO_DEVICE void ro_gpu_ipc_copy(void *dst, const void *src, size_t n, int rank, i
         ro_gpu_state.fatal("a host copy to or from the device heap failed (logged above)");
 }
 
-RO_DEVICE void ro_gpu_ipc_word(void *dst, const void *src, size_t size)
+/* p and g: the same copy either way. */
+RO_DEVICE void ro_gpu_ipc_word_put(void *dst, const void *src, size_t size)
 {
     ro_gpu_ipc_copy(dst, src, size, 0, 1);
 }
+#define ro_gpu_ipc_word_get ro_gpu_ipc_word_put
 
 /* An acquire load of a word of this PE's heap: on a GPU heap, a copy through the GPU
  * runtime (complete on return, so it sees what the GPU's writes have made visible). */
 #define RO_HEAP_LOAD(p, out)                                                               \
     do {                                                                                   \
         if (ro_gpu_state.heap_on_device)                                                   \
-            ro_gpu_ipc_word(&(out), (p), sizeof(out));                                     \
+            ro_gpu_ipc_word_get(&(out), (p), sizeof(out));                                 \
         else                                                                               \
             RO_LOAD_ACQUIRE(p, out);                                                       \
     } while (0)

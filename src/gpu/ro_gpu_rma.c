@@ -26,8 +26,8 @@ static RO_FN int ro_gpu_rma_ipc(int op, void *dest, const void *source, size_t n
     return 1;
 }
 
-static RO_FN void ro_gpu_rma(rocshmem_ctx_t ctx, int op, void *dest, const void *source,
-                       size_t nelems, size_t elem_size, int pe, int blocking, const char *api)
+RO_SLOW_FN void ro_gpu_rma(rocshmem_ctx_t ctx, int op, void *dest, const void *source,
+                           size_t nelems, size_t elem_size, int pe, int blocking, const char *api)
 {
     struct ro_ring_prod *p = ro_gpu_ctx_prod(ctx);
     const void *remote = op == RO_OP_GET ? source : dest;
@@ -53,7 +53,6 @@ static RO_FN void ro_gpu_rma(rocshmem_ctx_t ctx, int op, void *dest, const void 
         ro_gpu_post(p, &d, api);
 }
 
-/* p: the value travels inside the descriptor, so the caller's copy may die at once. */
 /* The descriptor of a one-element p or g on `remote`; -1 when the arguments are refused. */
 static RO_FN int ro_gpu_word_desc(struct ro_desc *d, uint8_t op, const void *remote, size_t size,
                                   int pe, const char *api)
@@ -67,41 +66,61 @@ static RO_FN int ro_gpu_word_desc(struct ro_desc *d, uint8_t op, const void *rem
     return 0;
 }
 
+/* p through the proxy: the value (its bytes, in a register) travels inside the descriptor,
+ * so the caller's copy may die at once. */
+RO_SLOW_FN void ro_gpu_p_post(rocshmem_ctx_t ctx, void *dest, uint64_t bits, size_t size, int pe,
+                              const char *api)
+{
+    struct ro_desc d = { 0 };
+
+    if (ro_gpu_word_desc(&d, RO_OP_PUT_INLINE, dest, size, pe, api))
+        return;
+    memcpy(&d.arg[0], &bits, size);
+    ro_gpu_post(ro_gpu_ctx_prod(ctx), &d, api);
+}
+
 static RO_FN void ro_gpu_p(rocshmem_ctx_t ctx, void *dest, const void *value, size_t size, int pe,
                      const char *api)
 {
-    struct ro_desc d = { 0 };
+    uint64_t bits = 0;
     uint8_t *peer;
 
     pe = ro_gpu_ctx_pe(ctx, pe);
     peer = ro_gpu_ipc_addr(dest, size, pe);
-    if (peer) {
-        ro_gpu_ipc_word(peer, value, size);
+    if (RO_LIKELY(peer)) {
+        ro_gpu_ipc_word_put(peer, value, size);
         return;
     }
-    if (ro_gpu_word_desc(&d, RO_OP_PUT_INLINE, dest, size, pe, api))
-        return;
-    memcpy(&d.arg[0], value, size);
-    ro_gpu_post(ro_gpu_ctx_prod(ctx), &d, api);
+    memcpy(&bits, value, size);
+    ro_gpu_p_post(ctx, dest, bits, size, pe, api);
 }
 
-/* g: the value comes back in the ring's return word, so `result` may be GPU-local. */
+/* g through the proxy: the value comes back in the ring's return word (zeros when refused). */
+RO_SLOW_FN uint64_t ro_gpu_g_post(rocshmem_ctx_t ctx, const void *source, size_t size, int pe,
+                                  const char *api)
+{
+    struct ro_desc d = { 0 };
+    uint64_t bits = 0;
+
+    if (!ro_gpu_word_desc(&d, RO_OP_GET, source, size, pe, api))
+        ro_gpu_post_fetch(ro_gpu_ctx_prod(ctx), &d, &bits, size, api);
+    return bits;
+}
+
 static RO_FN void ro_gpu_g(rocshmem_ctx_t ctx, void *result, const void *source, size_t size, int pe,
                      const char *api)
 {
-    struct ro_desc d = { 0 };
     uint8_t *peer;
+    uint64_t bits;
 
     pe = ro_gpu_ctx_pe(ctx, pe);
     peer = ro_gpu_ipc_addr(source, size, pe);
-    if (peer) {
-        ro_gpu_ipc_word(result, peer, size);
+    if (RO_LIKELY(peer)) {
+        ro_gpu_ipc_word_get(result, peer, size);
         return;
     }
-    memset(result, 0, size);
-    if (ro_gpu_word_desc(&d, RO_OP_GET, source, size, pe, api))
-        return;
-    ro_gpu_post_fetch(ro_gpu_ctx_prod(ctx), &d, result, size, api);
+    bits = ro_gpu_g_post(ctx, source, size, pe, api);
+    memcpy(result, &bits, size);
 }
 
 #define RO_DEF_MEM_RMA_SCOPE(NAME, OP, BLOCKING, SCOPE)                                    \

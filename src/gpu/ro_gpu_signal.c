@@ -20,7 +20,7 @@ static RO_FN int ro_gpu_sig_amo(int sig_op, enum ro_amo_op *op, const char *api)
     return 0;
 }
 
-static RO_FN void ro_gpu_put_signal(rocshmem_ctx_t ctx, void *dest, const void *source, size_t nelems,
+RO_SLOW_FN void ro_gpu_put_signal(rocshmem_ctx_t ctx, void *dest, const void *source, size_t nelems,
                               size_t elem_size, uint64_t *sig_addr, uint64_t signal, int sig_op,
                               int pe, int blocking, const char *api)
 {
