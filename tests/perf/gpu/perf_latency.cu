@@ -56,25 +56,43 @@ static __device__ void one_op(int op, enum perf_scope scope, char *remote, char 
         __syncthreads();
 }
 
-__global__ void __launch_bounds__(1024) k_latency(int op, enum perf_scope scope, char *remote, char *local, size_t size,
-                          long *word, int pe, int iters, int warmup, uint64_t *ns, long *sink)
-{
-    uint64_t t0 = 0;
-    long s = 0;
-
-    for (long i = -warmup; i < iters; i++) {
-        if (i == 0) {
-            __syncthreads();
-            t0 = perf_clock_ns();
-        }
-        one_op(op, scope, remote, local, size, word, pe, i, &s);
+/* One kernel per operation, so that each holds only its own code: with the whole switch in
+ * one kernel, the registers of the largest case (under the device API's cap of 64) made the
+ * small ones spill their loop variables to local memory. */
+#define PERF_K_LATENCY(OP)                                                                 \
+    __global__ void __launch_bounds__(1024) k_latency_##OP(                                \
+        enum perf_scope scope, char *remote, char *local, size_t size, long *word, int pe, \
+        int iters, int warmup, uint64_t *ns, long *sink)                                   \
+    {                                                                                      \
+        uint64_t t0 = 0;                                                                   \
+        long s = 0;                                                                        \
+                                                                                           \
+        for (long i = -warmup; i < iters; i++) {                                           \
+            if (i == 0) {                                                                  \
+                __syncthreads();                                                           \
+                t0 = perf_clock_ns();                                                      \
+            }                                                                              \
+            one_op(OP, scope, remote, local, size, word, pe, i, &s);                       \
+        }                                                                                  \
+        __syncthreads();                                                                   \
+        if (threadIdx.x == 0) {                                                            \
+            *ns = perf_clock_ns() - t0;                                                    \
+            *sink = s;                                                                     \
+        }                                                                                  \
     }
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        *ns = perf_clock_ns() - t0;
-        *sink = s;
-    }
-}
+PERF_K_LATENCY(OP_PUT)
+PERF_K_LATENCY(OP_GET)
+PERF_K_LATENCY(OP_P)
+PERF_K_LATENCY(OP_G)
+PERF_K_LATENCY(OP_FADD)
+PERF_K_LATENCY(OP_ADD)
+PERF_K_LATENCY(OP_CSWAP)
+#undef PERF_K_LATENCY
+typedef void (*perf_k_latency)(enum perf_scope, char *, char *, size_t, long *, int, int, int,
+                               uint64_t *, long *);
+static const perf_k_latency k_latency[] = { k_latency_OP_PUT, k_latency_OP_GET, k_latency_OP_P,
+                                            k_latency_OP_G, k_latency_OP_FADD, k_latency_OP_ADD,
+                                            k_latency_OP_CSWAP };
 
 int main(int argc, char **argv)
 {
@@ -108,7 +126,7 @@ int main(int argc, char **argv)
         int threads = o.scope == PERF_THREAD ? 1 : o.scope == PERF_WAVE ? 32 : o.threads;
         perf_sync();
         if (perf_me == 0) {
-            k_latency<<<1, threads>>>(op, o.scope, remote, local, size, word, 1, o.iters,
+            k_latency[op]<<<1, threads>>>(o.scope, remote, local, size, word, 1, o.iters,
                                       o.warmup, ns, sink);
             PERF_CUDA(cudaGetLastError());
             PERF_CUDA(cudaDeviceSynchronize());

@@ -8,11 +8,13 @@
 
 enum { P_LD_PLAIN, P_LD_VOLATILE, P_LD_CG, P_LD_RELAXED_GPU, P_LD_RELAXED_SYS, P_LD_ACQUIRE_SYS,
        P_ST_FENCE_SYS, P_ST_FENCE_GPU, P_ATOM_ADD_SYS, P_ATOM_ADD_GPU, P_FENCE_SYS, P_FENCE_GPU,
+       P_ST_FENCE_AR_SYS, P_ST_FENCE_AR_GPU, P_FENCE_AR_SYS, P_FENCE_AR_GPU,
        P_LIB_G, P_LIB_P, P_LIB_QUIET, P_LIB_P_QUIET, P_LIB_FADD, P_LIB_FENCE, P_COUNT };
 static const char *const probe_names[P_COUNT] = {
     "ld", "ld.volatile", "ld.global.cg", "ld.relaxed.gpu", "ld.relaxed.sys", "ld.acquire.sys",
     "st+fence.sc.sys", "st+fence.sc.gpu", "atom.add.sys", "atom.add.gpu", "fence.sc.sys",
-    "fence.sc.gpu", "rocshmem_long_g", "rocshmem_long_p", "rocshmem_quiet (idle)",
+    "fence.sc.gpu", "st+fence.acq_rel.sys", "st+fence.acq_rel.gpu", "fence.acq_rel.sys",
+    "fence.acq_rel.gpu", "rocshmem_long_g", "rocshmem_long_p", "rocshmem_quiet (idle)",
     "rocshmem_long_p+quiet", "rocshmem_long_atomic_fetch_add", "rocshmem_fence" };
 
 static __device__ long probe_one(int which, long *w, long *sym, int pe, long i)
@@ -31,6 +33,10 @@ static __device__ long probe_one(int which, long *w, long *sym, int pe, long i)
     case P_ATOM_ADD_GPU: v = (long)atomicAdd((unsigned long long *)w, 1ull); break;
     case P_FENCE_SYS: asm volatile("fence.sc.sys;" ::: "memory"); break;
     case P_FENCE_GPU: asm volatile("fence.sc.gpu;" ::: "memory"); break;
+    case P_ST_FENCE_AR_SYS: *(volatile long *)w = i; asm volatile("fence.acq_rel.sys;" ::: "memory"); break;
+    case P_ST_FENCE_AR_GPU: *(volatile long *)w = i; asm volatile("fence.acq_rel.gpu;" ::: "memory"); break;
+    case P_FENCE_AR_SYS: asm volatile("fence.acq_rel.sys;" ::: "memory"); break;
+    case P_FENCE_AR_GPU: asm volatile("fence.acq_rel.gpu;" ::: "memory"); break;
     case P_LIB_G: v = rocshmem_long_g(sym, pe); break;
     case P_LIB_P: rocshmem_long_p(sym, i, pe); break;
     case P_LIB_QUIET: rocshmem_quiet(); break;
