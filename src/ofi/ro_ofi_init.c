@@ -175,13 +175,14 @@ static int ro_ofi_peers_check(const struct fi_info *fi, int npes, int level)
     return -ENOTSUP;
 }
 
-/* Providers over IP (tcp, sockets) hold a socket per peer once traffic has flowed both ways:
- * an alltoall of 1024 PEs needs over 1024 descriptors in each, past the common soft limit.
- * Raises the soft limit toward what npes needs (within the hard limit), and warns when the
- * hard limit is short, since the failure would come later, mid-job, from inside libfabric. */
+/* Providers over IP (tcp, sockets) hold sockets per peer once traffic has flowed both
+ * ways: after an alltoall, tcp;ofi_rxm held up to 3 per peer (1556 descriptors in a PE of
+ * 512, 788 of 256), past the common soft limit of 1024 from 330 PEs on. Raises the soft
+ * limit toward that (within the hard limit), and warns when the hard limit is short, since
+ * the failure would come later, mid-job, from inside libfabric. */
 static void ro_ofi_fd_room(const struct fi_info *fi, int npes)
 {
-    const rlim_t need = (rlim_t)npes + 256;   /* + the process's own: launcher, shm, GPU */
+    const rlim_t need = 3 * (rlim_t)npes + 256;   /* + the process's own: launcher, GPU */
     struct rlimit lim;
 
     if (!ro_ofi_addr_is_ip(fi->addr_format) || getrlimit(RLIMIT_NOFILE, &lim) ||
@@ -202,7 +203,7 @@ static void ro_ofi_fd_room(const struct fi_info *fi, int npes)
     }
     if (want < need)
         RO_WARN("the open-files hard limit (%llu) is below the %llu that %d peers over %s may "
-                "need (a socket each): raise it (ulimit -Hn, or the launcher's limits)",
+                "need (sockets): raise it (ulimit -Hn, or the launcher's limits)",
                 (unsigned long long)lim.rlim_max, (unsigned long long)need, npes,
                 fi->fabric_attr->prov_name);
 }
