@@ -2,10 +2,10 @@
 # Scale on one machine: tests/perf/scale_pes at growing PE counts, CPU-only PEs under
 # Hydra over libfabric's shm provider (SCALE_PROVIDER names another), on loopback; shm
 # reaches at most 256 PEs (its address vector: the library refuses more and names tcp).
-# Per count: the job's wall time and scale_pes's table (init, barrier, 8-byte allreduce, alltoall, finalize; memory, file
-# descriptors and threads per PE); logs under $OUT/scale (default /tmp/scale), and a summary
-# of the RESULT lines at the end. A count that fails is reported with its log's tail and
-# the next one still runs.
+# Per count: the job's wall time and scale_pes's table (init, barrier, 8-byte allreduce,
+# alltoall, finalize; memory, file descriptors and threads per PE); logs under $OUT/scale
+# (default /tmp/scale), and a summary of the RESULT lines at the end. A count that fails
+# is reported with its log's tail and the next one still runs.
 #   usage: contrib/perftest/run_scale.sh BUILD_DIR [COUNTS]   (default "8 32 128 512 1024")
 #   env:   ROCSHMEM_HEAP_SIZE (default 4M here: a small heap per PE), SCALE_REPS (20),
 #          SCALE_TIMEOUT (seconds per count, 1800), SCALE_LAUNCHER (hydra or openmpi),

@@ -10,7 +10,7 @@
 
 /* calloc, not aligned_alloc and memset: calloc leaves fresh pages (mmap, or a grown heap)
  * untouched, so a ring nobody posts to costs no memory. Each PE preallocates the rings of
- * every context (ROCSHMEM_MAX_NUM_CONTEXTS); touched, they were 14 of a CPU-only PE's
+ * every context (ROCSHMEM_MAX_NUM_CONTEXTS); touched, they were 17 of a CPU-only PE's
  * 27.5 MB. The block's own start is kept in the word before the aligned address. */
 static void *ro_mem_host_alloc(size_t len, const char *what)
 {
