@@ -183,6 +183,13 @@ static int ro_heap_map_peers(const struct ro_heap_card *all)
                    "through libfabric instead)", pe);
         else
             ro_core.ipc_base[pe] = (uint8_t *)ro_core.ipc_mapped[pe] + all[pe].offset;
+        /* Device code takes a symmetric address's alignment for its peer's (how many of a
+         * group's threads a copy needs: ro_gpu_ipc_copy_lanes). */
+        if (!rc && ((uintptr_t)ro_core.ipc_base[pe] ^ (uintptr_t)ro_core.heap.base) & 15) {
+            RO_ERR("the heap of PE %d is mapped at %p, not 16-byte aligned as this PE's heap "
+                   "(%p) is", pe, (void *)ro_core.ipc_base[pe], (void *)ro_core.heap.base);
+            rc = -EINVAL;
+        }
     }
     if (rc)
         return rc;

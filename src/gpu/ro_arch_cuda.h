@@ -48,19 +48,29 @@ RO_DEVICE uint64_t ro_wg_bcast64(uint64_t v, int src_thread)
     return slot;
 }
 
+/* The library's atomics only ever meet global memory (heaps, rings, producers' lines):
+ * said so, the compiler drops the generic atomic's test for a shared-memory address and the
+ * branch after it. */
+#define RO_GLOBAL(p) __builtin_assume(__isGlobal(p))
 RO_DEVICE uint64_t ro_atomic_add64(uint64_t *p, uint64_t v)
-{ return atomicAdd((unsigned long long *)p, (unsigned long long)v); }
+{ RO_GLOBAL(p); return atomicAdd((unsigned long long *)p, (unsigned long long)v); }
 RO_DEVICE uint64_t ro_atomic_add64_sys(uint64_t *p, uint64_t v)
-{ return atomicAdd_system((unsigned long long *)p, (unsigned long long)v); }
+{ RO_GLOBAL(p); return atomicAdd_system((unsigned long long *)p, (unsigned long long)v); }
 RO_DEVICE uint64_t ro_atomic_cas64(uint64_t *p, uint64_t expect, uint64_t v)
-{ return atomicCAS((unsigned long long *)p, (unsigned long long)expect, (unsigned long long)v); }
+{
+    RO_GLOBAL(p);
+    return atomicCAS((unsigned long long *)p, (unsigned long long)expect, (unsigned long long)v);
+}
 RO_DEVICE uint64_t ro_atomic_cas64_sys(uint64_t *p, uint64_t expect, uint64_t v)
-{ return atomicCAS_system((unsigned long long *)p, (unsigned long long)expect,
-                         (unsigned long long)v); }
+{
+    RO_GLOBAL(p);
+    return atomicCAS_system((unsigned long long *)p, (unsigned long long)expect,
+                            (unsigned long long)v);
+}
 RO_DEVICE uint64_t ro_atomic_swap64(uint64_t *p, uint64_t v)
-{ return atomicExch((unsigned long long *)p, (unsigned long long)v); }
+{ RO_GLOBAL(p); return atomicExch((unsigned long long *)p, (unsigned long long)v); }
 RO_DEVICE uint64_t ro_atomic_swap64_sys(uint64_t *p, uint64_t v)
-{ return atomicExch_system((unsigned long long *)p, (unsigned long long)v); }
+{ RO_GLOBAL(p); return atomicExch_system((unsigned long long *)p, (unsigned long long)v); }
 
 RO_DEVICE uint64_t ro_atomic_cas64_acquire_sys(uint64_t *p, uint64_t expect, uint64_t v)
 {
@@ -71,7 +81,7 @@ RO_DEVICE uint64_t ro_atomic_cas64_acquire_sys(uint64_t *p, uint64_t expect, uin
 }
 
 RO_DEVICE uint32_t ro_atomic_cas32_sys(uint32_t *p, uint32_t expect, uint32_t v)
-{ return atomicCAS_system((unsigned *)p, (unsigned)expect, (unsigned)v); }
+{ RO_GLOBAL(p); return atomicCAS_system((unsigned *)p, (unsigned)expect, (unsigned)v); }
 
 RO_DEVICE uint64_t ro_load_acquire64_sys(const uint64_t *p)
 {

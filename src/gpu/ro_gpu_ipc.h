@@ -25,6 +25,14 @@ RO_DEVICE uint8_t *ro_gpu_ipc_addr(const void *addr, size_t len, int pe)
     return peer + ro_gpu_heap_off(addr);
 }
 
+/* At least the number of members of a group with a share of ro_gpu_ipc_copy(dst, src, n)
+ * when dst and src are placed, modulo 16, as `a` and `b` (a peer's heap is mapped with this
+ * PE's alignment, checked at init): the 16-byte words, then at most 8 lanes of the tail. */
+RO_DEVICE size_t ro_gpu_ipc_copy_lanes(const void *a, const void *b, size_t n)
+{
+    return ((((uintptr_t)a | (uintptr_t)b) & 15) == 0) ? n / 16 + 8 : n;
+}
+
 #if defined(__CUDACC__) || defined(__HIPCC__)
 /* Member `rank` of a group of `nthreads` (all of them call this with the same arguments)
  * copies its share: 16-byte words when both ends allow it, so a workgroup's loads and

@@ -6,7 +6,10 @@
 #include "gpu/ro_gpu_ipc.h"
 
 /* The on-node path of a put or get: this member's share of the copy. 1 when it took the
- * operation, 0 when the proxy path must (which also reports bad arguments). */
+ * operation, 0 when the proxy path must (which also reports bad arguments). Only the
+ * leader's answer counts (RO_SCOPE_SPREAD_ONLY), so a member without a share leaves before
+ * looking anything up: a small _wg copy is otherwise issue-bound on the lookups of 32 warps
+ * of which 9 copy (4 KiB). */
 static RO_FN int ro_gpu_rma_ipc(int op, void *dest, const void *source, size_t nelems,
                                 size_t elem_size, int pe, int rank, int nthreads)
 {
@@ -16,6 +19,8 @@ static RO_FN int ro_gpu_rma_ipc(int op, void *dest, const void *source, size_t n
 
     if (elem_size > 1 && nelems > SIZE_MAX / elem_size)
         return 0;
+    if (rank && (size_t)rank >= ro_gpu_ipc_copy_lanes(dest, source, nbytes))
+        return 1;
     peer = ro_gpu_ipc_addr(remote, nbytes, pe);
     if (!peer)
         return 0;
