@@ -2,7 +2,7 @@
 # Before / after on a GPU machine, NVSHMEM beside them: the point-to-point figures the speed
 # targets name, from two builds of the library (base and head, e.g. the commit before a
 # change and the change) and NVSHMEM's reference programs, in alternating passes of one
-# call, so that the machine's drift hits all three alike. Then the proxy set on head: the
+# call, so that the machine's drift hits all three alike. Then the proxy set of each: the
 # floors (perf_floor, raw libfabric put and atomic rates), 8 B put + quiet, the atomic
 # rates and the null transport. Two PEs on the one GPU under MPS (started and stopped
 # here). Output: $OUT/ab/p<pass>-<base|head|nvshmem>/<path>.log, archived after each pass
@@ -12,7 +12,8 @@
 #   env:   PASSES (3); STOP_AFTER (seconds: no new pass after this); NV_READY (a file whose
 #          existence says NVSHMEM_BIN_DIR is built: passes before it skip NVSHMEM, so that
 #          build_nvshmem.sh may run in the background meanwhile); PROBE=1 adds perf_probe
-#          on head at the end.
+#          on base and head at the end; COLL=1 adds head's and NVSHMEM's collectives at 2
+#          PEs to each pass.
 set -u
 base=${1:?usage: run_ab.sh BASE_BUILD HEAD_BUILD [NVSHMEM_BIN_DIR NVSHMEM_LIB_DIR]}
 head=${2:?usage: run_ab.sh BASE_BUILD HEAD_BUILD [NVSHMEM_BIN_DIR NVSHMEM_LIB_DIR]}
@@ -77,23 +78,35 @@ onnode_nvshmem() {
         pe nvshmem ipc nv_bw -c $c -t 1024 -b 4K -e 4M -f 4 -n 20 -w 1
     done
 }
-# The proxy targets: floors, 8 B put + quiet, atomic rates (against the raw ones), and the
-# ring and proxy alone (null transport) at 16k threads and at 4 x the ring slots.
+# The proxy targets, of base and of head: floors, 8 B put + quiet, atomic rates (against
+# the raw ones), and the ring and proxy alone (null transport) at 16k threads and at 4 x
+# the ring slots.
 proxy_set() {
-    d=$out/p$pass-head
+    v=$1
+    eval "b=\$$v"
+    d=$out/p$pass-$v
     mkdir -p "$d"
-    "$head/tests/perf/gpu/perf_floor" -n 20000 -w 1000 >>"$d/floor.log" 2>&1
-    timeout 60 "$head/tests/perf/ofi_latency" -p shm -b 8 -e 8 -n 2000 >>"$d/raw_ofi.log" 2>&1
-    pe head proxy perf_latency -o put -s thread -b 8 -e 8 -n 200 -w 20
+    "$b/tests/perf/gpu/perf_floor" -n 20000 -w 1000 >>"$d/floor.log" 2>&1
+    timeout 60 "$b/tests/perf/ofi_latency" -p shm -b 8 -e 8 -n 2000 >>"$d/raw_ofi.log" 2>&1
+    pe "$v" proxy perf_latency -o put -s thread -b 8 -e 8 -n 200 -w 20
     for op in add fetch_add cswap; do
-        pe head proxy perf_rate -o $op -c 64 -t 256 -n 16 -w 1
+        pe "$v" proxy perf_rate -o $op -c 64 -t 256 -n 16 -w 1
     done
-    pe head null perf_rate -o p -c 64 -t 256 -n 64 -w 1
-    pe head null perf_rate -o p -c 256 -t 256 -n 16 -w 1
+    pe "$v" null perf_rate -o p -c 64 -t 256 -n 64 -w 1
+    pe "$v" null perf_rate -o p -c 256 -t 256 -n 16 -w 1
     export ROCSHMEM_RO_DEFAULT_CTX_RINGS=32 ROCSHMEM_RO_RING_SIZE=1024
-    pe head null perf_rate -o p -c 64 -t 256 -n 64 -w 1
-    pe head null perf_rate -o p -c 512 -t 256 -n 16 -w 1
+    pe "$v" null perf_rate -o p -c 64 -t 256 -n 64 -w 1
+    pe "$v" null perf_rate -o p -c 512 -t 256 -n 16 -w 1
     unset ROCSHMEM_RO_DEFAULT_CTX_RINGS ROCSHMEM_RO_RING_SIZE
+}
+# With COLL=1: the collectives at 2 PEs up to 1 MiB (where ours were behind), head's and
+# NVSHMEM's, one block of 1024 threads per PE on WORLD.
+coll_ops="barrier_all reduce_int broadcast fcollect alltoall"
+coll_set() {
+    for op in $coll_ops; do
+        pe head ipc perf_coll -o "$op" -t 1024 -b 8 -e 1M -f 4 -n 200 -w 20
+        nvshmem_ready && pe nvshmem ipc nv_coll -o "$op" -t 1024 -b 8 -e 1M -f 4 -n 200 -w 20
+    done
 }
 nvshmem_ready() {
     [ -n "$nvbin" ] && [ -x "$nvbin/nv_bw" ] && { [ -z "${NV_READY:-}" ] || [ -e "$NV_READY" ]; }
@@ -104,7 +117,9 @@ while [ "$pass" -le "${PASSES:-3}" ]; do
     onnode base
     onnode head
     nvshmem_ready && onnode_nvshmem
-    proxy_set
+    proxy_set base
+    proxy_set head
+    [ "${COLL:-0}" = 1 ] && coll_set
     echo "pass $pass done at $(($(date +%s) - t0)) s" >>"$out/machine.txt"
     tar czf "$out.tar.gz" -C "$(dirname "$out")" ab
     [ -n "${STOP_AFTER:-}" ] && [ $(($(date +%s) - t0)) -gt "$STOP_AFTER" ] && break
@@ -112,8 +127,10 @@ while [ "$pass" -le "${PASSES:-3}" ]; do
 done
 if [ "${PROBE:-0}" = 1 ]; then
     pass=probe
-    pe head ipc perf_probe -o ipc -n 2000
-    pe head proxy perf_probe -o proxy -n 2000
+    for v in base head; do
+        pe "$v" ipc perf_probe -o ipc -n 2000
+        pe "$v" proxy perf_probe -o proxy -n 2000
+    done
 fi
 [ $mps = 1 ] && echo quit | nvidia-cuda-mps-control
 echo "end at $(($(date +%s) - t0)) s" >>"$out/machine.txt"
