@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "check_run.h"
 #include "gpu/ro_arch.h"
 #include "ro_launch.h"
 
@@ -93,12 +94,10 @@ START_TEST(test_bad_shape)
 }
 END_TEST
 
-int main(void)
+static Suite *arch_suite(void)
 {
     Suite *s = suite_create("arch_host");
     TCase *tc = tcase_create("groups");
-    SRunner *sr;
-    int failed;
 
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_plain_caller);
@@ -108,9 +107,10 @@ int main(void)
     tcase_add_test(tc, test_wave64_wg256);
     tcase_add_test(tc, test_wave32_wg256);
     suite_add_tcase(s, tc);
-    sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return s;
+}
+
+int main(void)
+{
+    return ro_check_run(arch_suite());
 }

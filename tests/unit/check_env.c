@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "check_log.h"
+#include "check_run.h"
 #include "common/ro_env.h"
 
 /* ---- fixture: no ROCSHMEM_ variables, stderr captured in a file --------------------- */
@@ -393,11 +394,5 @@ static Suite *env_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(env_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ro_check_run(env_suite());
 }

@@ -12,6 +12,7 @@
 #include <sys/resource.h>
 
 #include "check_log.h"
+#include "check_run.h"
 #include "ofi/ro_ofi.h"
 
 static void open_setup(void)
@@ -156,11 +157,5 @@ static Suite *open_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(open_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ro_check_run(open_suite());
 }

@@ -17,6 +17,8 @@
 
 #include <check.h>
 
+#include "check_run.h"
+
 /* ---- hex ---- */
 
 START_TEST(test_hex_all_bytes)
@@ -484,11 +486,5 @@ static Suite *pmi1_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(pmi1_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ro_check_run(pmi1_suite());
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "gpu/ro_gpu_post.h"
 #include "proxy/ro_proxy.h"
 #include "proxy/ro_xport_null.h"
@@ -176,19 +177,18 @@ START_TEST(test_fence_and_signal_on_reordering_transport)
 }
 END_TEST
 
-int main(void)
+static Suite *proxy_order_suite(void)
 {
     Suite *s = suite_create("proxy_order");
     TCase *tc = tcase_create("reordering transport");
-    SRunner *sr;
-    int failed;
 
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_fence_and_signal_on_reordering_transport);
     suite_add_tcase(s, tc);
-    sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return s;
+}
+
+int main(void)
+{
+    return ro_check_run(proxy_order_suite());
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "check_run.h"
 #include "gpu/ro_gpu_post.h"
 #include "ro_launch.h"
 #include "proxy/ro_ring_consume.h"
@@ -266,10 +267,5 @@ static Suite *ring_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(ring_suite());
-    int failed;
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return ro_check_run(ring_suite());
 }

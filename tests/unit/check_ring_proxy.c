@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "check_log.h"
+#include "check_run.h"
 #include "gpu/ro_gpu_post.h"
 #include "proxy/ro_proxy.h"
 #include "proxy/ro_xport_null.h"
@@ -656,10 +657,5 @@ static Suite *ring_proxy_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(ring_proxy_suite());
-    int failed;
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return ro_check_run(ring_proxy_suite());
 }

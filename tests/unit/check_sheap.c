@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "check_log.h"
+#include "check_run.h"
 #include "sheap/ro_sheap.h"
 
 /* ---- reference model ---------------------------------------------------------------- */
@@ -754,11 +755,5 @@ static Suite *sheap_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(sheap_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ro_check_run(sheap_suite());
 }

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "gpu/ro_gpu_post.h"
 #include "proxy/ro_proxy.h"
 #include "proxy/ro_xport_null.h"
@@ -135,27 +136,26 @@ START_TEST(test_ctx_claim_after_release)
     ck_assert_ptr_eq(ro_gpu_ctx(ctx), &ctxs[1]);
     ck_assert_int_eq(ctxs[1].options, 2);
     /* Claim, release, claim: each moved the gate of the context's rings for the proxy. */
-    ck_assert_uint_eq(activity.gates, 3);
+    ck_assert_uint_eq(__atomic_load_n(&activity.gates, __ATOMIC_RELAXED), 3);
     ck_assert_int_eq(pthread_join(t, &ret), 0);
     ck_assert_msg(ret == NULL, "%s", (const char *)ret);
 }
 END_TEST
 
-int main(void)
+static Suite *sync_pairs_suite(void)
 {
     Suite *s = suite_create("sync_pairs");
     TCase *quiet = tcase_create("quiet"), *ctx = tcase_create("ctx");
-    SRunner *sr;
-    int failed;
 
     tcase_set_timeout(quiet, 60);
     tcase_add_test(quiet, test_quiet_after_another_thread_saw_done);
     tcase_add_test(ctx, test_ctx_claim_after_release);
     suite_add_tcase(s, quiet);
     suite_add_tcase(s, ctx);
-    sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return s;
+}
+
+int main(void)
+{
+    return ro_check_run(sync_pairs_suite());
 }

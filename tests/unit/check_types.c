@@ -12,6 +12,7 @@
 
 #include <rocshmem/rocshmem.h>
 
+#include "check_run.h"
 #include "common/ro_dtype.h"
 
 /* ---- every typed function links ----------------------------------------------------- */
@@ -344,11 +345,5 @@ static Suite *types_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(types_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ro_check_run(types_suite());
 }

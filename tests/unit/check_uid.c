@@ -21,6 +21,8 @@
 
 #include <check.h>
 
+#include "check_run.h"
+
 static struct ro_uid sample_uid(void)
 {
     struct ro_uid u = { .addr = { 10, 1, 2, 3 }, .port = 4242 };
@@ -494,11 +496,5 @@ static Suite *uid_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(uid_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ro_check_run(uid_suite());
 }
