@@ -108,11 +108,12 @@ RO_DEVICE void ro_gpu_wait_end(void)
         ro_atomic_add64_sys(&ro_gpu_state.activity->waiters, (uint64_t)-1);
 }
 
-/* The bound of a wait, looked at every 256 rounds (*iter counts them): gives up (fatally,
- * naming the API) after ROCSHMEM_RO_TIMEOUT, counted from the first look. */
-RO_DEVICE void ro_gpu_wait_bound(unsigned *iter, uint64_t *start, const char *api,
-                                 const char *what, uint64_t have, uint64_t want)
+/* One more round of a wait that has not succeeded yet: backs off, and gives up (fatally,
+ * naming the API) after ROCSHMEM_RO_TIMEOUT, counted from the first check. */
+RO_DEVICE void ro_gpu_wait_step(unsigned *iter, uint64_t *start, const char *api, const char *what,
+                                uint64_t have, uint64_t want)
 {
+    ro_gpu_backoff(iter);
     if ((*iter & 255) == 0) {
         uint64_t now = ro_clock_ns();
         if (!*start)
@@ -120,13 +121,6 @@ RO_DEVICE void ro_gpu_wait_bound(unsigned *iter, uint64_t *start, const char *ap
         else if (now - *start > ro_gpu_state.timeout_ns)
             ro_gpu_timeout(api, what, have, want);
     }
-}
-/* One more round of a wait that has not succeeded yet: backs off, then the bound. */
-RO_DEVICE void ro_gpu_wait_step(unsigned *iter, uint64_t *start, const char *api, const char *what,
-                                uint64_t have, uint64_t want)
-{
-    ro_gpu_backoff(iter);
-    ro_gpu_wait_bound(iter, start, api, what, have, want);
 }
 
 /* Waits until *word >= want (or > want-1 for tickets), bounded. */
@@ -145,16 +139,9 @@ RO_DEVICE void ro_gpu_wait_ge(const uint64_t *word, uint64_t want, const char *a
 /* Waits until the ring of p has room for ticket `last`. Every waiter watches head_cache, in
  * the producers' memory; one at a time, the holder of head_lock reads the ring's head across
  * PCIe and refreshes the cache. With every waiting wave reading head itself (and long GPU
- * sleeps), 4x more threads than slots cut the ring's rate 6x; with every waiter contending
- * for head_lock, 4x more threads than slots still cut it 3.9-4.2x (BENCHMARKS.md). So only
- * the waiters near the front (RO_ROOM_NEAR slots) take the lock; those further back sleep
- * about as long as the slots ahead of them take to free at RO_ROOM_NS_PER_SLOT, well above
- * any ring's rate. The frontmost waiter is always near: every ticket below it has found
- * room, so it is at most a wave's batch past head_cache + size. head_cache only ever holds
- * a value head once had, so it never overstates room. */
-#define RO_ROOM_NEAR 1024
-#define RO_ROOM_NS_PER_SLOT 4
-#define RO_ROOM_SLEEP_MAX_NS 20000
+ * sleeps), 4x more threads than slots cut the ring's rate 6x; since, 1.5-3.4x
+ * (BENCHMARKS.md). head_cache only ever holds a value head once had, so it never overstates
+ * room. */
 RO_DEVICE void ro_gpu_wait_room(struct ro_ring_prod *p, uint64_t last, const char *api)
 {
     unsigned iter = 0;
@@ -162,14 +149,6 @@ RO_DEVICE void ro_gpu_wait_room(struct ro_ring_prod *p, uint64_t last, const cha
 
     ro_gpu_wait_begin();
     while (last - (h = ro_load_acquire64(&p->head_cache)) >= p->size) {
-        uint64_t behind = last - h - p->size;
-        if (behind >= RO_ROOM_NEAR) {
-            uint64_t ns = behind * RO_ROOM_NS_PER_SLOT;
-            ro_nanosleep(ns < RO_ROOM_SLEEP_MAX_NS ? ns : RO_ROOM_SLEEP_MAX_NS);
-            iter++;
-            ro_gpu_wait_bound(&iter, &start, api, "a free ring slot", h, last + 1 - p->size);
-            continue;
-        }
         if (ro_atomic_cas64(&p->head_lock, 0, 1) == 0) {
             uint64_t head = ro_load_acquire64_sys(&ro_gpu_prod_ring(p)->head);
             /* Release: passes on what the acquire of head saw (the proxy done reading the
