@@ -1,5 +1,6 @@
 #!/bin/sh
-# Runs the GPU tests on a machine with a GPU, in one go, and prints a pass/fail table.
+# Runs the GPU tests on a machine with a GPU, in one go, and prints a pass/fail table; exits 1
+# when any row failed.
 # PE k drives GPU k mod (GPUs of the machine): with several GPUs, 2 PEs run one per GPU
 # (IPC over NVLink or PCIe) and 4 two per GPU; PEs sharing a GPU do so through MPS (started
 # here and stopped at the end). With more than 4 GPUs, one run per program fills them all.
@@ -36,9 +37,11 @@ launch() {   # PEs, log, program...
         "$@" >"$log" 2>&1
 }
 ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+failed=0
 row() {   # name, PEs, GPUs, path, provider, result, seconds
     table="$table$(printf '%-10s %-4s %-4s %-6s %-8s %-16s %4ss' "$@")
 "
+    [ "$6" = PASS ] || failed=$((failed + 1))
 }
 run() {   # program, PEs, path (ipc | proxy), provider
     prog=$1 n=$2 path=$3 prov=$4
@@ -106,3 +109,5 @@ echo "=== refusal of a device heap without FI_HMEM: $res"; cat "$log"
 echo
 printf '%-10s %-4s %-4s %-6s %-8s %-16s %5s\n' test PEs GPUs path provider result time
 printf '%s' "$table"
+echo "$failed failed"
+[ "$failed" = 0 ]
