@@ -190,26 +190,25 @@ int ro_init_proxy(void)
                                                 sizeof(*ro_gpu_state.ctxs), "the context pool");
     if (!ro_gpu_state.ctxs)
         return -ENOMEM;
-    ro_gpu_state.ctxs[0].in_use = 1;
-    ro_gpu_state.coll_ctx = &ro_gpu_state.ctxs[ro_gpu_state.nctxs];
-    ro_gpu_state.coll_ctx->in_use = 1;
     rc = ro_proxy_open(&params, &ro_core.proxy);
-    /* The whole pool now: device code claims contexts without calling the host. A context's
-     * claim is the gate of its rings (ro_gpu_ctx_claim bumps activity->gates). */
+    /* The whole pool now: device code claims contexts without calling the host. */
     for (unsigned i = 0; i <= ro_gpu_state.nctxs && !rc; i++) {
         struct ro_ctx *c = &ro_gpu_state.ctxs[i];
         c->n_host_rings = i ? 1 : ro_core.env.RO_DEFAULT_CTX_RINGS;
         c->n_gpu_rings = ro_core.gpu == &ro_gpu_rt_none ? 0 : c->n_host_rings;
         for (unsigned k = 0; k < c->n_host_rings && !rc; k++)
-            rc = ro_proxy_ring_add(ro_core.proxy, &ro_mem_host, &c->in_use, &c->host_rings[k]);
+            rc = ro_proxy_ring_add(ro_core.proxy, &ro_mem_host, &c->host_rings[k]);
         for (unsigned k = 0; k < c->n_gpu_rings && !rc; k++) {
-            rc = ro_proxy_ring_add(ro_core.proxy, ro_core.gpu->dev_mem, &c->in_use, &c->gpu_rings[k]);
+            rc = ro_proxy_ring_add(ro_core.proxy, ro_core.gpu->dev_mem, &c->gpu_rings[k]);
             if (!rc)
                 c->gpu_prods[k] = c->gpu_rings[k]->prod;
         }
     }
     if (rc)
         return rc;
+    ro_gpu_state.ctxs[0].in_use = 1;
+    ro_gpu_state.coll_ctx = &ro_gpu_state.ctxs[ro_gpu_state.nctxs];
+    ro_gpu_state.coll_ctx->in_use = 1;
     ro_gpu_state.n_default_rings = ro_gpu_state.ctxs[0].n_gpu_rings;
     memcpy(ro_gpu_state.default_prods, ro_gpu_state.ctxs[0].gpu_prods,
            sizeof(ro_gpu_state.default_prods));

@@ -21,14 +21,6 @@ rocshmem_team_t ROCSHMEM_TEAM_WORLD;
 rocshmem_team_t ROCSHMEM_TEAM_SHARED;
 #endif
 
-/* A context's claim word gates its rings (ro_proxy_ring_add): after it changes, the fence
- * makes the change visible to the proxy before the bump that sends it to look. */
-static RO_FN void ro_gpu_ctx_gates_moved(void)
-{
-    ro_fence_system();
-    ro_atomic_add64_sys(&ro_gpu_state.activity->gates, 1);
-}
-
 RO_FN int ro_gpu_ctx_claim(long options, rocshmem_ctx_t *ctx)
 {
     for (unsigned i = 1; i < ro_gpu_state.nctxs; i++) {
@@ -37,7 +29,6 @@ RO_FN int ro_gpu_ctx_claim(long options, rocshmem_ctx_t *ctx)
          * happens before ours. */
         if (ro_load_volatile64(&c->in_use) || ro_atomic_cas64_acquire_sys(&c->in_use, 0, 1) != 0)
             continue;
-        ro_gpu_ctx_gates_moved();
         c->options = options;
         ctx->ctx_opaque = c;
         ctx->team_opaque = ROCSHMEM_TEAM_WORLD;
@@ -57,7 +48,6 @@ RO_FN void ro_gpu_ctx_release(struct ro_ctx *c)
     ro_gpu_ctx_quiet(c, "rocshmem_ctx_destroy");
     /* Release: the quiet above happens before another thread may claim the context. */
     ro_store_release64_sys(&c->in_use, 0);
-    ro_gpu_ctx_gates_moved();
 }
 
 /* _wg: the leader claims, every thread gets the same context (or the same error). */

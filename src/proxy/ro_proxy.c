@@ -47,10 +47,8 @@ int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
     p->fatal = params->fatal;
     p->activity = params->activity;
     p->rings = calloc(p->max_rings, sizeof(*p->rings));
-    p->polled = calloc(p->max_rings, sizeof(*p->polled));
-    p->listed = UINT64_MAX;
     p->bitmaps = calloc((size_t)p->max_rings * 2 * p->bitmap_words, sizeof(uint64_t));
-    if (!p->rings || !p->polled || !p->bitmaps) {
+    if (!p->rings || !p->bitmaps) {
         rc = -ENOMEM;
         goto err_rings;
     }
@@ -78,7 +76,6 @@ err_lock:
     pthread_mutex_destroy(&p->rings_lock);
 err_rings:
     free(p->bitmaps);
-    free(p->polled);
     free(p->rings);
     free(p);
     return rc;
@@ -97,14 +94,12 @@ int ro_proxy_close(struct ro_proxy *p)
     ro_proxy_pin_close(p);
     pthread_mutex_destroy(&p->rings_lock);
     free(p->bitmaps);
-    free(p->polled);
     free(p->rings);
     free(p);
     return -rc;
 }
 
-int ro_proxy_ring_add(struct ro_proxy *p, const struct ro_mem_ops *prod_mem, const uint64_t *gate,
-                      struct ro_ring **out)
+int ro_proxy_ring_add(struct ro_proxy *p, const struct ro_mem_ops *prod_mem, struct ro_ring **out)
 {
     struct ro_ring *r;
     unsigned i;
@@ -123,11 +118,9 @@ int ro_proxy_ring_add(struct ro_proxy *p, const struct ro_mem_ops *prod_mem, con
     /* The proxy skips this slot while its ring is NULL, so the state after the ring
      * pointer, which the proxy polls, may be reset here. */
     memset(&p->rings[i].next, 0, sizeof(p->rings[i]) - offsetof(struct ro_proxy_ring, next));
-    p->rings[i].gate = gate;
     ro_proxy_order_reset(p, &p->rings[i], i);
     /* Release: the reset state above must be seen by the proxy before the ring. */
     __atomic_store_n(&p->rings[i].ring, r, __ATOMIC_RELEASE);
-    __atomic_add_fetch(&p->slots_changed, 1, __ATOMIC_RELEASE);
     *out = r;
 out:
     pthread_mutex_unlock(&p->rings_lock);
@@ -142,7 +135,6 @@ void ro_proxy_ring_remove(struct ro_proxy *p, struct ro_ring *r)
     for (unsigned i = 0; i < p->max_rings; i++)
         if (p->rings[i].ring == r)
             __atomic_store_n(&p->rings[i].ring, NULL, __ATOMIC_RELEASE);
-    __atomic_add_fetch(&p->slots_changed, 1, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&p->rings_lock);
     /* Two full passes of the loop after the store: no pass can still hold `r`. */
     seen = __atomic_load_n(&p->loops, __ATOMIC_ACQUIRE);

@@ -39,12 +39,8 @@ int  ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out);
 /* Stops the thread (after draining every ring) and frees everything. */
 int  ro_proxy_close(struct ro_proxy *p);
 /* A new ring the proxy drains from now on, its producers' line from prod_mem (see
- * ro_ring.h); -EBUSY when max_rings exist. Any thread. With a gate, the proxy drains the
- * ring only while *gate is nonzero: a gate may turn 0 only once the ring is quiet, and
- * each change of it must be followed (after a fence) by a bump of activity->gates. That
- * keeps the proxy's loop as short as the set of contexts in use, not the pool. */
-int  ro_proxy_ring_add(struct ro_proxy *p, const struct ro_mem_ops *prod_mem, const uint64_t *gate,
-                       struct ro_ring **out);
+ * ro_ring.h); -EBUSY when max_rings exist. Any thread. */
+int  ro_proxy_ring_add(struct ro_proxy *p, const struct ro_mem_ops *prod_mem, struct ro_ring **out);
 /* Waits until the proxy no longer looks at `r`, then frees it. The caller quiets it first. */
 void ro_proxy_ring_remove(struct ro_proxy *p, struct ro_ring *r);
 /* 1 when the idle proxy may sleep (cores shared): waiters must then raise activity->waiters. */

@@ -27,7 +27,6 @@ struct ro_proxy_mark {
 struct ro_proxy_ring {
     struct ro_ring *ring;        /* NULL: slot unused; written by producers' threads */
     uint64_t next;               /* next ticket to read */
-    const uint64_t *gate;        /* drained while *gate != 0 (NULL: always) */
     uint64_t done;               /* our copy of ring->done */
     struct ro_proxy_mark marks[RO_PROXY_MARKS];
     unsigned mark_head, mark_count;
@@ -65,11 +64,6 @@ struct ro_proxy {
     uint64_t *bitmaps;            /* every ring's touched and fenced */
     pthread_mutex_t rings_lock;   /* ring_add/remove only; the loop never takes it */
     uint64_t loops;               /* loop iterations, for ring_remove's grace period */
-    /* The slots the loop drains: those with a ring whose gate is open. Made again when
-     * `slots_changed` (ring_add, ring_remove) or activity->gates moves; `listed` is their
-     * sum when it was made. */
-    unsigned *polled, n_polled;
-    uint64_t slots_changed, listed;
     int stop;                     /* set by close: drain and exit */
     int cpu;
     const struct ro_pe_activity *activity;

@@ -51,27 +51,6 @@ static unsigned ro_proxy_drain(struct ro_proxy *p, struct ro_proxy_ring *pr, str
     return n;
 }
 
-/* Lists the slots to drain again when a ring came or went or a gate moved (both counters
- * only grow, so their sum moves with either). Acquire: a gate opened before its bump is
- * seen open here. */
-static void ro_proxy_list_polled(struct ro_proxy *p)
-{
-    uint64_t now = __atomic_load_n(&p->slots_changed, __ATOMIC_ACQUIRE) +
-                   __atomic_load_n(&p->activity->gates, __ATOMIC_ACQUIRE);
-    unsigned n = 0;
-
-    if (now == p->listed)
-        return;
-    p->listed = now;
-    for (unsigned i = 0; i < p->max_rings; i++) {
-        const struct ro_proxy_ring *pr = &p->rings[i];
-        if (__atomic_load_n(&pr->ring, __ATOMIC_ACQUIRE) &&
-            (!pr->gate || __atomic_load_n(pr->gate, __ATOMIC_ACQUIRE)))
-            p->polled[n++] = i;
-    }
-    p->n_polled = n;
-}
-
 /* Yield, then (where cores are shared, p->may_sleep) sleep in growing steps up to 50 us:
  * on 2 cores, 4 PEs each with a proxy must leave room for the PEs themselves, yet an idle
  * proxy is also what serves peers' atomics and acks on this PE (target-side progress), so
@@ -102,18 +81,15 @@ void *ro_proxy_main(void *arg)
         unsigned work = 0, outstanding = 0;
         int stop = __atomic_load_n(&p->stop, __ATOMIC_ACQUIRE);
 
-        ro_proxy_list_polled(p);
-        /* A listed slot's ring may have been removed since: ring_remove waits two loops. */
-        for (unsigned k = 0; k < p->n_polled; k++) {
-            struct ro_proxy_ring *pr = &p->rings[p->polled[k]];
-            struct ro_ring *r = __atomic_load_n(&pr->ring, __ATOMIC_ACQUIRE);
+        for (unsigned i = 0; i < p->max_rings; i++) {
+            struct ro_ring *r = __atomic_load_n(&p->rings[i].ring, __ATOMIC_ACQUIRE);
             if (r)
-                work += ro_proxy_drain(p, pr, r);
+                work += ro_proxy_drain(p, &p->rings[i], r);
         }
         if (ro_xport_progress(&p->xport) < 0)
             ro_proxy_fatal(p, "transport reported a failed operation (logged above)");
-        for (unsigned k = 0; k < p->n_polled; k++) {
-            struct ro_proxy_ring *pr = &p->rings[p->polled[k]];
+        for (unsigned i = 0; i < p->max_rings; i++) {
+            struct ro_proxy_ring *pr = &p->rings[i];
             if (__atomic_load_n(&pr->ring, __ATOMIC_ACQUIRE)) {
                 work += (unsigned)ro_proxy_mark_resolve(pr);
                 outstanding += pr->mark_count;

@@ -63,9 +63,6 @@ struct ro_ring {
 struct ro_pe_activity {
     RO_ALIGNED(RO_CACHE_LINE) uint64_t waiters;
     uint64_t fatal;   /* set by a GPU thread that gave up (its message is printed) */
-    /* Bumped after a gate word of a ring (ro_proxy_ring_add) changes: the proxy then looks
-     * at the gates again, and otherwise never reads them. */
-    uint64_t gates;
 };
 
 #endif

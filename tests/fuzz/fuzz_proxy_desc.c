@@ -207,12 +207,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     p->cpu = 0;
     p->stop = 1;   /* ro_proxy_main makes one pass per call */
     p->rings = calloc(p->max_rings, sizeof(*p->rings));
-    p->polled = calloc(p->max_rings, sizeof(*p->polled));
-    p->listed = UINT64_MAX;
     p->bitmaps = calloc((size_t)p->max_rings * 2 * p->bitmap_words, sizeof(uint64_t));
-    if (!p->rings || !p->polled || !p->bitmaps || pthread_mutex_init(&p->rings_lock, NULL))
+    if (!p->rings || !p->bitmaps || pthread_mutex_init(&p->rings_lock, NULL))
         fuzz_fail("fuzz_proxy_desc: out of memory");
-    if (ro_proxy_ring_add(p, &ro_mem_host, NULL, &r))
+    if (ro_proxy_ring_add(p, &ro_mem_host, &r))
         fuzz_fail("fuzz_proxy_desc: ro_proxy_ring_add failed");
 
     /* Post what fits, let the proxy make a pass, until every descriptor has completed. */
@@ -248,7 +246,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ro_ring_destroy(&ro_mem_host, r);
     pthread_mutex_destroy(&p->rings_lock);
     free(p->bitmaps);
-    free(p->polled);
     free(p->rings);
     free(p);
     free(scratch);

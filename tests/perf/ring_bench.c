@@ -167,7 +167,7 @@ static double null_rate(int nthreads, int ring_per_thread, long total)
     double t0, secs;
 
     for (int i = 0; i < nrings; i++)
-        if (ro_proxy_ring_add(p, &ro_mem_host, NULL, &rings[i]))
+        if (ro_proxy_ring_add(p, &ro_mem_host, &rings[i]))
             bench_fatal("ro_proxy_ring_add failed");
     pthread_barrier_init(&start, NULL, (unsigned)nthreads + 1);
     producer_cpus_set(p);
@@ -229,7 +229,7 @@ static void null_latency(long iters)
     pthread_attr_t attr;
     pthread_t th;
 
-    if (ro_proxy_ring_add(p, &ro_mem_host, NULL, &lr.ring))
+    if (ro_proxy_ring_add(p, &ro_mem_host, &lr.ring))
         bench_fatal("ro_proxy_ring_add failed");
     producer_cpus_set(p);
     producer_pin(&attr);

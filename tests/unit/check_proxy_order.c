@@ -88,7 +88,7 @@ static void *producer_main(void *arg)
     const int p = (int)(intptr_t)arg;
     struct ro_ring *ring;
 
-    if (ro_proxy_ring_add(proxy, &ro_mem_host, NULL, &ring))
+    if (ro_proxy_ring_add(proxy, &ro_mem_host, &ring))
         return (void *)"ro_proxy_ring_add failed";
     for (int r = 0; r < ROUNDS; r++) {
         post_round(ring, p, r);

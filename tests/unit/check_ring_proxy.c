@@ -175,7 +175,7 @@ static void *producer_main(void *arg)
     uint64_t gen = gen_seed(pr->id);
     size_t roff = (size_t)pr->id * AREA;
 
-    if (pr->own_ring && ro_proxy_ring_add(proxy, &ro_mem_host, NULL, &pr->ring))
+    if (pr->own_ring && ro_proxy_ring_add(proxy, &ro_mem_host, &pr->ring))
         return (void *)1;
     for (uint64_t n = 0; n < PER_PRODUCER; n++) {
         if (pr->own_ring && n % ADD_EVERY == 0)
@@ -268,7 +268,7 @@ START_TEST(test_shared_ring_puts)
     uint64_t bytes = 0, full = 0;
 
     proxy_setup(1);
-    ck_assert_int_eq(ro_proxy_ring_add(proxy, &ro_mem_host, NULL, &ring), 0);
+    ck_assert_int_eq(ro_proxy_ring_add(proxy, &ro_mem_host, &ring), 0);
     run_producers(ring, 0);
     ro_gpu_prods_quiet(&ring->prod, 1, "check_ring_proxy");
     ck_assert_uint_eq(ring->prod->tail, TOTAL);
@@ -342,7 +342,7 @@ START_TEST(test_adjacent_puts_merge)
 
     proxy_setup(1);
     ro_xport_null_reorder(&xnull, 16, SEED);
-    ck_assert_int_eq(ro_proxy_ring_add(proxy, &ro_mem_host, NULL, &ring), 0);
+    ck_assert_int_eq(ro_proxy_ring_add(proxy, &ro_mem_host, &ring), 0);
     for (uint64_t b = 0; b < BURSTS; b++) {
         for (uint64_t k = 0; k < BURST; k++, descs++) {
             struct ro_desc d = { 0 };
@@ -371,60 +371,6 @@ START_TEST(test_adjacent_puts_merge)
 }
 END_TEST
 
-/* Waits up to 2 s for ring->done to reach `want`; 1 when it did. */
-static int done_within(struct ro_ring *ring, uint64_t want)
-{
-    for (int i = 0; i < 2000; i++) {
-        if (__atomic_load_n(&ring->done, __ATOMIC_ACQUIRE) >= want)
-            return 1;
-        usleep(1000);
-    }
-    return 0;
-}
-
-static void post_inline_put(struct ro_ring *ring, uint64_t word, uint64_t v)
-{
-    struct ro_desc d = { 0 };
-    d.op = RO_OP_PUT_INLINE;
-    d.pe = 1;
-    d.raddr = 8u * word;
-    d.len = 8;
-    d.arg[0] = v;
-    ro_gpu_post(ring->prod, &d, "check_ring_proxy");
-}
-
-/* A gated ring is drained only while its gate is open and after activity->gates moved:
- * what a context in the pool does when it is claimed and released. */
-START_TEST(test_gated_ring)
-{
-    struct ro_ring *ring;
-    uint64_t gate = 0, v;
-
-    proxy_setup(2);
-    ck_assert_int_eq(ro_proxy_ring_add(proxy, &ro_mem_host, &gate, &ring), 0);
-    post_inline_put(ring, 0, 11);
-    ck_assert_msg(!done_within(ring, 1), "the proxy drained a ring whose gate is closed");
-    __atomic_store_n(&gate, 1, __ATOMIC_RELEASE);
-    __atomic_add_fetch(&activity.gates, 1, __ATOMIC_RELEASE);
-    ck_assert_msg(done_within(ring, 1), "the proxy did not drain the ring once its gate opened");
-    memcpy(&v, region, 8);
-    ck_assert_uint_eq(v, 11);
-    __atomic_store_n(&gate, 0, __ATOMIC_RELEASE);
-    __atomic_add_fetch(&activity.gates, 1, __ATOMIC_RELEASE);
-    usleep(10000);   /* the proxy loops in microseconds: it has seen the gate close */
-    post_inline_put(ring, 1, 22);
-    ck_assert_msg(!done_within(ring, 2), "the proxy drained the ring after its gate closed");
-    __atomic_store_n(&gate, 1, __ATOMIC_RELEASE);
-    __atomic_add_fetch(&activity.gates, 1, __ATOMIC_RELEASE);
-    ck_assert(done_within(ring, 2));
-    memcpy(&v, region + 8, 8);
-    ck_assert_uint_eq(v, 22);
-    ro_proxy_ring_remove(proxy, ring);
-    close_proxy();
-    free(region);
-}
-END_TEST
-
 /* A put outside the target region is a transport error: the proxy ends the job through
  * the fatal hook instead of writing out of bounds. */
 START_TEST(test_put_out_of_region)
@@ -434,7 +380,7 @@ START_TEST(test_put_out_of_region)
     struct ro_desc d = { 0 };
 
     proxy_setup(1);
-    ck_assert_int_eq(ro_proxy_ring_add(proxy, &ro_mem_host, NULL, &ring), 0);
+    ck_assert_int_eq(ro_proxy_ring_add(proxy, &ro_mem_host, &ring), 0);
     d.op = RO_OP_PUT;
     d.raddr = REGION_LEN - 4;
     d.laddr = (uint64_t)(uintptr_t)&word;
@@ -517,7 +463,7 @@ static struct ro_ring *small_setup(unsigned hold)
     if (hold)
         ro_xport_null_reorder(&xnull, hold, SEED);
     ck_assert_int_eq(ro_proxy_open(&params, &proxy), 0);
-    ck_assert_int_eq(ro_proxy_ring_add(proxy, &ro_mem_host, NULL, &ring), 0);
+    ck_assert_int_eq(ro_proxy_ring_add(proxy, &ro_mem_host, &ring), 0);
     return ring;
 }
 
@@ -634,11 +580,6 @@ static Suite *ring_proxy_suite(void)
     tc = tcase_create("adjacent puts merge");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_adjacent_puts_merge);
-    suite_add_tcase(s, tc);
-
-    tc = tcase_create("gated ring");
-    tcase_set_timeout(tc, 30);
-    tcase_add_test(tc, test_gated_ring);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("bad descriptors refused");
