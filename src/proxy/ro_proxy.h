@@ -1,4 +1,4 @@
-/* The proxy: one thread per PE that drains every ring in use into the transport and writes
+/* The proxy: one thread per PE that drains every ring into the transport and writes
  * completion back. It is the only thread that calls the transport (libfabric, through
  * the ofi ops table). */
 #ifndef RO_PROXY_H

@@ -1,6 +1,6 @@
 /* The proxy thread. Each pass is a short list of named steps in a fixed order: drain
- * every ring in use (a bounded batch each), drive the transport, write completions back,
- * and back off when there was nothing to do. */
+ * every ring (a bounded batch each), drive the transport, write completions back, and
+ * back off when there was nothing to do. */
 #include "config.h"
 #include "proxy/ro_proxy_int.h"
 
