@@ -135,17 +135,21 @@ static RO_FN void ro_gpu_g(rocshmem_ctx_t ctx, void *result, const void *source,
     memcpy(result, &bits, size);
 }
 
+/* The body of every put and get (of the function's ctx, dest, source and pe): the peer
+ * looked up before the group meets, then the on-node copy or the leader's descriptor. */
+#define RO_RMA_SPREAD(SCOPE, OP, BLOCKING, NELEMS, ELEM_SIZE, API)                         \
+    do {                                                                                   \
+        uint8_t *peer_ = ro_gpu_rma_peer(OP, dest, source, NELEMS, ELEM_SIZE,              \
+                                         ro_gpu_ctx_pe(ctx, pe), RO_SCOPE_RANK##SCOPE);    \
+        RO_SCOPE_SPREAD_ONLY(SCOPE, ro_gpu_rma_ipc(OP, peer_, dest, source, NELEMS,        \
+                                                   ELEM_SIZE, ro_rank_, ro_size_),         \
+                             ro_gpu_rma(ctx, OP, dest, source, NELEMS, ELEM_SIZE, pe,      \
+                                        BLOCKING, API));                                   \
+    } while (0)
 #define RO_DEF_MEM_RMA_SCOPE(NAME, OP, BLOCKING, SCOPE)                                    \
     RO_FN void rocshmem_ctx_##NAME##SCOPE(rocshmem_ctx_t ctx, void *dest, const void *source,    \
                                     size_t nbytes, int pe)                                 \
-    {                                                                                      \
-        uint8_t *peer_ = ro_gpu_rma_peer(OP, dest, source, nbytes, 1, ro_gpu_ctx_pe(ctx, pe),  \
-                                         RO_SCOPE_RANK##SCOPE);                            \
-        RO_SCOPE_SPREAD_ONLY(SCOPE, ro_gpu_rma_ipc(OP, peer_, dest, source, nbytes, 1, ro_rank_, \
-                                                   ro_size_),                              \
-                             ro_gpu_rma(ctx, OP, dest, source, nbytes, 1, pe, BLOCKING,    \
-                                        "rocshmem_" #NAME #SCOPE));                        \
-    }                                                                                      \
+    { RO_RMA_SPREAD(SCOPE, OP, BLOCKING, nbytes, 1, "rocshmem_" #NAME #SCOPE); }           \
     RO_FN void rocshmem_##NAME##SCOPE(void *dest, const void *source, size_t nbytes, int pe)     \
     { rocshmem_ctx_##NAME##SCOPE(ROCSHMEM_CTX_DEFAULT, dest, source, nbytes, pe); }
 #define RO_DEF_MEM_RMA(NAME, OP, BLOCKING)                                                 \
@@ -162,14 +166,8 @@ RO_DEF_MEM_RMA(getmem_nbi, RO_OP_GET, 0)
 #define RO_DEF_TYPED_RMA_SCOPE(NAME, TYPE, OPNAME, OP, BLOCKING, SCOPE)                    \
     RO_FN void rocshmem_ctx_##NAME##_##OPNAME##SCOPE(rocshmem_ctx_t ctx, TYPE *dest,             \
                                                const TYPE *source, size_t nelems, int pe)  \
-    {                                                                                      \
-        uint8_t *peer_ = ro_gpu_rma_peer(OP, dest, source, nelems, sizeof(TYPE),           \
-                                         ro_gpu_ctx_pe(ctx, pe), RO_SCOPE_RANK##SCOPE);    \
-        RO_SCOPE_SPREAD_ONLY(SCOPE, ro_gpu_rma_ipc(OP, peer_, dest, source, nelems, sizeof(TYPE), \
-                                                   ro_rank_, ro_size_),                    \
-                             ro_gpu_rma(ctx, OP, dest, source, nelems, sizeof(TYPE), pe,   \
-                                        BLOCKING, "rocshmem_" #NAME "_" #OPNAME #SCOPE));  \
-    }                                                                                      \
+    { RO_RMA_SPREAD(SCOPE, OP, BLOCKING, nelems, sizeof(TYPE),                            \
+                    "rocshmem_" #NAME "_" #OPNAME #SCOPE); }                               \
     RO_FN void rocshmem_##NAME##_##OPNAME##SCOPE(TYPE *dest, const TYPE *source, size_t nelems,  \
                                            int pe)                                         \
     { rocshmem_ctx_##NAME##_##OPNAME##SCOPE(ROCSHMEM_CTX_DEFAULT, dest, source, nelems, pe); }
@@ -195,3 +193,4 @@ ROCSHMEM_FOR_RMA_TYPES(RO_DEF_TYPED_RMA)
 #undef RO_DEF_TYPED_RMA
 #undef RO_DEF_TYPED_RMA_OP
 #undef RO_DEF_TYPED_RMA_SCOPE
+#undef RO_RMA_SPREAD
