@@ -333,6 +333,12 @@ const char *ro_ofi_provider_name(const struct ro_ofi *o)
     return o->info->fabric_attr->prov_name;
 }
 
+void ro_ofi_counts(const struct ro_ofi *o, uint64_t *posted, uint64_t *completed)
+{
+    *posted = o->posted;
+    *completed = o->completed;
+}
+
 void ro_ofi_describe(const struct ro_ofi *o, FILE *out)
 {
     const struct fi_domain_attr *d = o->info->domain_attr;

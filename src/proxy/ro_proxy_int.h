@@ -127,6 +127,8 @@ void ro_proxy_order_fence_pe(struct ro_proxy *p, struct ro_proxy_ring *pr, unsig
 int  ro_proxy_pin_open(struct ro_proxy *p, const struct ro_proxy_params *params);
 void ro_proxy_pin_close(struct ro_proxy *p);
 int  ro_proxy_pin_self(struct ro_proxy *p);
+/* ro_proxy_report.c: logs every ring's progress and the transport's debt. */
+void ro_proxy_report(const struct ro_proxy *p);
 /* ro_proxy_loop.c */
 void *ro_proxy_main(void *arg);
 void ro_proxy_fatal(struct ro_proxy *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

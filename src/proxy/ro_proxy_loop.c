@@ -99,8 +99,10 @@ void *ro_proxy_main(void *arg)
         if (stop)
             break;
         /* A GPU thread that gave up has printed why; ending the job is ours to do. */
-        if (RO_UNLIKELY(__atomic_load_n(&p->activity->fatal, __ATOMIC_RELAXED)))
+        if (RO_UNLIKELY(__atomic_load_n(&p->activity->fatal, __ATOMIC_RELAXED))) {
+            ro_proxy_report(p);
             ro_proxy_fatal(p, "a GPU thread of this PE gave up (its message is above)");
+        }
         if (work)
             idle = 0;
         else if (outstanding || __atomic_load_n(&p->activity->waiters, __ATOMIC_RELAXED))

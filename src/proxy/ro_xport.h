@@ -39,6 +39,8 @@ struct ro_xport_ops {
     /* The largest put whose source the call has copied by the time it returns (the caller
      * may reuse it at once): what the proxy may stage when it merges small puts. */
     size_t (*inject_max)(const void *x);
+    /* Operations posted and not yet completed, for the proxy's report (ro_proxy_report.c). */
+    uint64_t (*in_flight)(const void *x);
 };
 
 extern const struct ro_xport_ops ro_xport_ofi_ops;    /* object: struct ro_ofi *        */
@@ -64,6 +66,11 @@ static inline bool ro_xport_ordered(const struct ro_xport *x)
 static inline size_t ro_xport_inject_max(const struct ro_xport *x)
 {
     return x->ops->inject_max(x->obj);
+}
+
+static inline uint64_t ro_xport_in_flight(const struct ro_xport *x)
+{
+    return x->ops->in_flight(x->obj);
 }
 
 static inline int ro_xport_put(const struct ro_xport *x, int pe, uint64_t roff, const void *src,

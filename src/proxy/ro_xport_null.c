@@ -222,6 +222,12 @@ static size_t ro_xport_null_inject_max(const void *xv)
     return RO_XPORT_NULL_INJECT;
 }
 
+static uint64_t ro_xport_null_in_flight(const void *xv)
+{
+    const struct ro_xport_null *x = xv;
+    return x->held;
+}
+
 const struct ro_xport_ops ro_xport_null_ops = {
     .name = "null",
     .on_done = ro_xport_null_on_done,
@@ -232,4 +238,5 @@ const struct ro_xport_ops ro_xport_null_ops = {
     .progress = ro_xport_null_progress,
     .ordered = ro_xport_null_ordered,
     .inject_max = ro_xport_null_inject_max,
+    .in_flight = ro_xport_null_in_flight,
 };

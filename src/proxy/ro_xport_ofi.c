@@ -49,6 +49,14 @@ static size_t ro_xport_ofi_inject_max(const void *x)
     return ro_ofi_inject_size(x);
 }
 
+static uint64_t ro_xport_ofi_in_flight(const void *x)
+{
+    uint64_t posted, completed;
+
+    ro_ofi_counts(x, &posted, &completed);
+    return posted - completed;
+}
+
 const struct ro_xport_ops ro_xport_ofi_ops = {
     .name = "ofi",
     .on_done = ro_xport_ofi_on_done,
@@ -59,4 +67,5 @@ const struct ro_xport_ops ro_xport_ofi_ops = {
     .progress = ro_xport_ofi_progress,
     .ordered = ro_xport_ofi_ordered,
     .inject_max = ro_xport_ofi_inject_max,
+    .in_flight = ro_xport_ofi_in_flight,
 };

@@ -83,6 +83,11 @@ fault_case() {
     124) why="$why; the job hung until run_pe.sh's timeout" ;;
     esac
     grep -qE -- "$regex" "$log" || why="$why; no message matching /$regex/"
+    # A survivor waiting in a barrier gives up while its proxy is free: the proxy reports
+    # what is outstanding before it ends the job (src/proxy/ro_proxy_report.c).
+    if [ "$how.$mode" = stop.barrier ]; then
+        grep -qE -- "$proxy_report" "$log" || why="$why; no proxy report /$proxy_report/"
+    fi
     if grep -q 'watchdog' "$log"; then why="$why; the program's watchdog fired"; fi
     leftovers || why="$why; left behind:$left"
     if [ -z "$why" ]; then
@@ -97,6 +102,7 @@ fault_case() {
 
 kill_msg='signal 9|a peer may have died|transport (reported a )?failed'
 stop_barrier="$BARRIER_NAMES: waited $STOP_TIMEOUT s"
+proxy_report='proxy: the ofi transport has [0-9]+ operations posted and not completed'
 # The nbi stream stalls in the proxy (the provider's EAGAIN on the put to the stopped PE)
 # and in the API (no free ring slot for the next putmem_nbi or long_p) at about the same
 # time; whichever gives up first ends the job (ro_core_fatal lets one through).
