@@ -48,9 +48,9 @@ RO_FN void ro_gpu_timeout(const char *api, const char *what, uint64_t have, uint
 }
 #else
 /* As on a GPU, the proxy ends the job, after its report of what is outstanding
- * (ro_proxy_report.c); a proxy that does not within RO_GPU_TIMEOUT_GRACE_MS is stuck itself,
+ * (ro_proxy_report.c); a proxy that does not within RO_GPU_TIMEOUT_GRACE_NS is stuck itself,
  * and this thread ends the job. */
-#define RO_GPU_TIMEOUT_GRACE_MS 1000u
+#define RO_GPU_TIMEOUT_GRACE_NS 1000000000u
 RO_FN void ro_gpu_timeout(const char *api, const char *what, uint64_t have, uint64_t want)
 {
     char why[256];
@@ -59,8 +59,7 @@ RO_FN void ro_gpu_timeout(const char *api, const char *what, uint64_t have, uint
              (unsigned long long)have, (unsigned long long)want);
     RO_GPU_ERR("%s", why);
     ro_store_release64_sys(&ro_gpu_state.activity->fatal, 1);
-    for (unsigned ms = 0; ms < RO_GPU_TIMEOUT_GRACE_MS; ms += 10)
-        ro_nanosleep(10000000u);
+    ro_nanosleep(RO_GPU_TIMEOUT_GRACE_NS);
     ro_gpu_state.fatal(why);
 }
 #endif

@@ -80,9 +80,9 @@ size_t ro_ofi_inject_size(const struct ro_ofi *o);
 
 /* For rocshmem_info and logs: provider name, and a multi-line capability description. */
 const char *ro_ofi_provider_name(const struct ro_ofi *o);
-/* Operations posted to the provider and completed by it so far, the library's own
+/* Operations posted to the provider and not yet completed by it, the library's own
  * included (an emulated AMO's compare-and-swaps). */
-void ro_ofi_counts(const struct ro_ofi *o, uint64_t *posted, uint64_t *completed);
+uint64_t ro_ofi_in_flight(const struct ro_ofi *o);
 void ro_ofi_describe(const struct ro_ofi *o, FILE *out);
 
 #endif

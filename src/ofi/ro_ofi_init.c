@@ -333,10 +333,9 @@ const char *ro_ofi_provider_name(const struct ro_ofi *o)
     return o->info->fabric_attr->prov_name;
 }
 
-void ro_ofi_counts(const struct ro_ofi *o, uint64_t *posted, uint64_t *completed)
+uint64_t ro_ofi_in_flight(const struct ro_ofi *o)
 {
-    *posted = o->posted;
-    *completed = o->completed;
+    return o->posted - o->completed;
 }
 
 void ro_ofi_describe(const struct ro_ofi *o, FILE *out)

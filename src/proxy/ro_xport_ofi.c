@@ -51,10 +51,7 @@ static size_t ro_xport_ofi_inject_max(const void *x)
 
 static uint64_t ro_xport_ofi_in_flight(const void *x)
 {
-    uint64_t posted, completed;
-
-    ro_ofi_counts(x, &posted, &completed);
-    return posted - completed;
+    return ro_ofi_in_flight(x);
 }
 
 const struct ro_xport_ops ro_xport_ofi_ops = {
