@@ -2,14 +2,20 @@
  * peers in its address vector: named, it is refused with a message that names the way
  * out; unnamed, the next provider that fits is taken. A provider over IP may need a socket
  * per peer: the open-files soft limit is raised to fit, and a hard limit too low is named.
+ * Opening shm removes the regions that killed processes of this user left in /dev/shm.
  * Each test runs in a forked child with stderr captured. Traffic, if any, stays on lo. */
 #include "config.h"
 
 #include <check.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "check_log.h"
 #include "check_run.h"
@@ -134,6 +140,47 @@ START_TEST(test_shm_leaves_fd_limit)
 }
 END_TEST
 
+/* An shm region named as the library names them, for process `pid`. */
+static void region_name(char *name, size_t len, pid_t pid)
+{
+    snprintf(name, len, "rocshmem_ro-%d-%d-1", (int)getuid(), (int)pid);
+}
+
+static void region_create(const char *name)
+{
+    int fd = shm_open(name, O_CREAT | O_RDWR, 0600);
+
+    ck_assert_msg(fd >= 0, "shm_open(%s): %s", name, strerror(errno));
+    close(fd);
+}
+
+START_TEST(test_shm_sweeps_dead_regions)
+{
+    struct ro_ofi_params p = params("shm", 2);
+    char dead_name[64], live_name[64];
+    struct ro_ofi *o = NULL;
+    pid_t dead = fork();
+    int fd;
+
+    if (dead == 0)
+        _exit(0);
+    ck_assert_int_gt(dead, 0);
+    ck_assert_int_eq(waitpid(dead, NULL, 0), dead);
+    region_name(dead_name, sizeof(dead_name), dead);
+    region_name(live_name, sizeof(live_name), getppid());
+    region_create(dead_name);
+    region_create(live_name);
+    ck_assert_int_eq(ro_ofi_open(&p, &o), 0);
+    ck_assert_int_eq(ro_ofi_close(o), 0);
+    fd = shm_open(dead_name, O_RDONLY, 0);
+    ck_assert_msg(fd < 0 && errno == ENOENT, "%s is still there", dead_name);
+    fd = shm_open(live_name, O_RDONLY, 0);
+    ck_assert_msg(fd >= 0, "%s was removed though its process lives", live_name);
+    close(fd);
+    ck_assert_int_eq(shm_unlink(live_name), 0);
+}
+END_TEST
+
 static Suite *open_suite(void)
 {
     Suite *s = suite_create("ofi_open");
@@ -151,6 +198,11 @@ static Suite *open_suite(void)
     tcase_add_test(tc, test_tcp_raises_fd_limit);
     tcase_add_test(tc, test_tcp_short_hard_limit_named);
     tcase_add_test(tc, test_shm_leaves_fd_limit);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("shm_regions");
+    tcase_add_checked_fixture(tc, open_setup, NULL);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_shm_sweeps_dead_regions);
     suite_add_tcase(s, tc);
     return s;
 }
