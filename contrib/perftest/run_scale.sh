@@ -1,7 +1,9 @@
 #!/bin/sh
 # Scale on one machine: tests/perf/scale_pes at growing PE counts, CPU-only PEs under
 # Hydra over libfabric's shm provider (SCALE_PROVIDER names another), on loopback; shm
-# reaches at most 256 PEs (its address vector: the library refuses more and names tcp).
+# reaches at most 256 PEs (its address vector: the library refuses more and names tcp and
+# rxd). For 512 and 1024 PEs on one machine, SCALE_PROVIDER="udp;ofi_rxd": tcp's buffers per
+# peer need 28-46 GB at 1024 (BENCHMARKS.md).
 # Per count: the job's wall time and scale_pes's table (init, barrier, 8-byte allreduce,
 # alltoall, finalize; memory, file descriptors and threads per PE); logs under $OUT/scale
 # (default /tmp/scale), and a summary of the RESULT lines at the end. A count that fails

@@ -170,7 +170,8 @@ static int ro_ofi_peers_check(const struct fi_info *fi, int npes, int level)
     if (!q->peers_max_ep_cnt || (size_t)npes <= max)
         return 0;
     RO_LOG(level, "provider %s reaches at most %zu peers (its address vector) and this job "
-           "has %d PEs: name a network provider, e.g. ROCSHMEM_RO_PROVIDER=tcp",
+           "has %d PEs: name a network provider, e.g. ROCSHMEM_RO_PROVIDER=tcp, or "
+           "\"udp;ofi_rxd\", which needs the least memory per peer on one machine",
            fi->fabric_attr->prov_name, max, npes);
     return -ENOTSUP;
 }
