@@ -4,48 +4,14 @@
 #include "config.h"
 #include "ofi/ro_ofi_int.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
-#define RO_OFI_SHM_PREFIX "rocshmem_ro-"
-
-/* A PE killed before it closed its endpoint (a job ended by an abort is killed so) leaves its
- * shm region behind: 16 MiB of memory in /dev/shm for good. Removes the regions of this user
- * whose process no longer exists. Note: a pid is looked up in this PID namespace; a container
- * that shares /dev/shm with another namespace but not its pids must not run two jobs at once. */
-static void ro_ofi_shm_sweep(void)
-{
-    char mine[32];
-    size_t n = (size_t)snprintf(mine, sizeof(mine), RO_OFI_SHM_PREFIX "%d-", (int)getuid());
-    DIR *dir = opendir("/dev/shm");
-    unsigned removed = 0;
-    struct dirent *e;
-
-    if (!dir)
-        return;
-    while ((e = readdir(dir))) {
-        char *end;
-        long pid;
-
-        if (strncmp(e->d_name, mine, n))
-            continue;
-        pid = strtol(e->d_name + n, &end, 10);
-        if (*end != '-' || pid <= 0 || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
-            continue;
-        if (shm_unlink(e->d_name) == 0)
-            removed++;
-    }
-    closedir(dir);
-    if (removed)
-        RO_INFO("removed %u shm regions that killed processes left in /dev/shm", removed);
-}
+#include "common/ro_shm.h"
 
 /* shm names its region "<pid>:<uid>:<n>" by default, so a PE killed before it closed its
  * endpoint leaves a region that makes fi_enable fail with EBUSY for the next process that gets
@@ -53,15 +19,16 @@ static void ro_ofi_shm_sweep(void)
 static int ro_ofi_ep_name_shm(struct ro_ofi *o)
 {
     struct timespec now;
-    char name[64];
+    char name[64], tag[24];
     int ret;
 
     if (strcmp(o->info->fabric_attr->prov_name, "shm"))
         return 0;
-    ro_ofi_shm_sweep();
+    ro_shm_sweep();
     clock_gettime(CLOCK_REALTIME, &now);
-    snprintf(name, sizeof(name), RO_OFI_SHM_PREFIX "%d-%d-%llx", (int)getuid(), (int)getpid(),
+    snprintf(tag, sizeof(tag), "%llx",
              (unsigned long long)now.tv_sec * 1000000000ull + (unsigned long long)now.tv_nsec);
+    ro_shm_name(name, sizeof(name), tag);
     RO_OFI_CHECK(fi_setname(&o->ep->fid, name, strlen(name) + 1), err);
     return 0;
 err:
