@@ -5,7 +5,10 @@
 # usage: run_shm_amo_stall.sh BUILD_DIR [RUNS [PROVIDER]]
 # env: STALL_TIMEOUT (ROCSHMEM_RO_TIMEOUT, default 60), STALL_LOAD (busy loops, default 2),
 #      STALL_ARGS (threads and rounds, default "8 6000"); logs in ${OUT:-/tmp}/shm_amo_stall.
+#      The PEs go through the proxy and the provider (ROCSHMEM_DISABLE_MIXED_IPC=1 unless set):
+#      with their heaps mapped from each other, same-node PEs never reach the provider.
 set -u
+export ROCSHMEM_DISABLE_MIXED_IPC=${ROCSHMEM_DISABLE_MIXED_IPC:-1}
 build=$(cd "${1:?usage: run_shm_amo_stall.sh BUILD_DIR [RUNS [PROVIDER]]}" && pwd)
 runs=${2:-5} provider=${3:-shm}
 prog=$build/contrib/repro/shm_amo_stall

@@ -10,7 +10,7 @@ RO_ENV(HEAP_LOCATION,        heap_loc,  "auto", "where the heap lives: device (G
 RO_ENV(MAX_NUM_CONTEXTS,     uint,      "64",   "contexts that rocshmem_ctx_create may hand out, at most 65535 (each owns a ring)")
 RO_ENV(MAX_TEAMS,            uint,      "32",   "teams that may exist at once, WORLD and SHARED included (2..1024); each owns a slot of the heap's team arena")
 RO_ENV(RO_TEAM_SCRATCH,      size,      "64K",  "scratch bytes of each team slot in the symmetric heap (reductions and reduce_scatter are pipelined through it)")
-RO_ENV(DISABLE_MIXED_IPC,    bool,      "0",    "1: reach same-node peers through the proxy and libfabric, not IPC")
+RO_ENV(DISABLE_MIXED_IPC,    bool,      "0",    "1: reach same-node peers through the proxy and libfabric, not their mapped heaps")
 RO_ENV(BOOTSTRAP,            bootstrap, "auto", "auto | pmix | pmi1 | pmi2 | single (rocshmem_init_attr with a unique id ignores it)")
 RO_ENV(BOOTSTRAP_IFACE,      string,    "",     "interface name (e.g. lo) or IPv4 address where rocshmem_get_uniqueid listens; empty: ROCSHMEM_RO_IFACE, else the host name's address")
 RO_ENV(RO_MPI_MODULE,        string,    "",     "path of the MPI module for ROCSHMEM_INIT_WITH_MPI_COMM; empty: librocshmem_ro_mpi.so beside the library")

@@ -28,8 +28,10 @@ struct ro_core {
     struct ro_pe_activity *activity;   /* from gpu->mem: GPU threads write it */
     int kernels;                  /* the device library is linked: the program has GPU kernels */
     unsigned char *on_node;       /* on_node[pe]: pe runs on this node (same hostname) */
-    /* The heap: GPU memory (heap_region from gpu->heap_alloc) or host memory. */
+    /* The heap: GPU memory (heap_region from gpu->heap_alloc) or host memory, which
+     * same-node CPU-only PEs map from each other when heap_shared (ro_sheap_share.h). */
     int heap_on_device;
+    int heap_shared;
     void *heap_region;
     size_t heap_region_len;
     /* The program's data, symmetric on every PE (len 0 where it is not: ro_init_heap). */

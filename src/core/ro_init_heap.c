@@ -1,8 +1,8 @@
 /* The heap step of init: where the heap lives (GPU memory or host memory), which PEs reach
- * it by load and store (same-node PEs through GPU IPC, when the heap is GPU memory) and
- * which through the proxy and libfabric, the exchange of what each needs, and the undoing
- * of it all at finalize. With a host heap the program's data becomes symmetric too
- * (sheap/ro_sdata.h). */
+ * it by load and store (same-node PEs: through GPU IPC when the heap is GPU memory, through
+ * a shared-memory object between CPU-only PEs) and which through the proxy and libfabric,
+ * the exchange of what each needs, and the undoing of it all at finalize. With a host heap
+ * the program's data becomes symmetric too (sheap/ro_sdata.h). */
 #include "config.h"
 #include "core/ro_init_steps.h"
 
@@ -14,6 +14,7 @@
 #include "common/ro_sym.h"
 #include "core/ro_core.h"
 #include "core/ro_team.h"
+#include "sheap/ro_sheap_share.h"
 
 /* What a peer needs to reach our heap, and what catches mismatched settings. */
 struct ro_heap_card {
@@ -22,14 +23,17 @@ struct ro_heap_card {
     uint64_t data_len;            /* of the program's data, 0 where it is not registered */
     uint64_t on_device;
     struct ro_ipc_handle ipc;     /* of heap_region, when on_device */
+    uint64_t shared;              /* a host heap same-node peers may map, named shm_name */
+    char shm_name[64];
     uint64_t offset;              /* heap base - heap_region */
     char gpu_bus[32];             /* PCI bus id of the PE's GPU ("" for none) */
 };
 
-/* Whether PE pe maps this PE's device heap (and this PE its): same node, IPC allowed. */
+/* Whether PE pe may map this PE's heap (and this PE its): same node, IPC allowed, and the
+ * heap is GPU memory or shared host memory. */
 static int ro_heap_ipc_peer(int pe)
 {
-    return ro_core.heap_on_device && ro_core.on_node[pe] &&
+    return (ro_core.heap_on_device || ro_core.heap_shared) && ro_core.on_node[pe] &&
            (pe == ro_core.boot->rank || !ro_core.env.DISABLE_MIXED_IPC);
 }
 
@@ -46,6 +50,10 @@ int ro_init_heap_plan(void)
         return -ENODEV;
     }
     ro_core.heap_on_device = loc == RO_HEAP_DEVICE;
+    /* CPU-only PEs share their heaps on the node: a GPU PE's kernels could reach a peer's
+     * host heap only once it is registered with the GPU runtime, which is not done. */
+    ro_core.heap_shared = !ro_core.heap_on_device && !has_gpu && ro_core.local_size > 1 &&
+                          !ro_core.env.DISABLE_MIXED_IPC;
     return 0;
 }
 
@@ -88,7 +96,13 @@ static int ro_heap_make(struct ro_heap_card *mine, int need_mr)
             rc = ro_core.gpu->ipc_export(ro_core.heap_region, &mine->ipc);
         mine->offset = (uint64_t)(ro_core.heap.base - (uint8_t *)ro_core.heap_region);
     } else {
-        rc = ro_sheap_open(&ro_core.heap, size, reserved);
+        rc = -ENOSPC;
+        if (ro_core.heap_shared)
+            rc = ro_sheap_share_open(&ro_core.heap, size, reserved, ro_core.local_size,
+                                     mine->shm_name, sizeof(mine->shm_name));
+        ro_core.heap_shared = !rc;
+        if (rc == -ENOSPC)
+            rc = ro_sheap_open(&ro_core.heap, size, reserved);
         if (!rc)
             rc = ro_core.gpu->heap_register(ro_core.heap.base, ro_core.heap.size);
     }
@@ -97,6 +111,7 @@ static int ro_heap_make(struct ro_heap_card *mine, int need_mr)
                            &mine->mr[RO_SYM_HEAP]);
     mine->size = size;
     mine->on_device = (uint64_t)ro_core.heap_on_device;
+    mine->shared = (uint64_t)ro_core.heap_shared;
     ro_core.gpu->bus_id(mine->gpu_bus, (int)sizeof(mine->gpu_bus));
     return rc;
 }
@@ -157,7 +172,8 @@ static int ro_heap_check_peers(const struct ro_heap_card *all, const struct ro_h
 }
 
 /* Maps the heap of every IPC peer: ipc_base (host table) and its device copy; notes
- * whether they all share this PE's GPU. */
+ * whether they all share this PE's GPU. A shared host heap's name is removed once every
+ * peer has mapped it. */
 static int ro_heap_map_peers(const struct ro_heap_card *all)
 {
     int n = ro_core.boot->size, me = ro_core.boot->rank, rc = 0;
@@ -168,7 +184,7 @@ static int ro_heap_map_peers(const struct ro_heap_card *all)
     if (!ro_core.ipc_base || !ro_core.ipc_mapped)
         return -ENOMEM;
     for (int pe = 0; pe < n && !rc; pe++) {
-        if (!ro_heap_ipc_peer(pe))
+        if (!ro_heap_ipc_peer(pe) || (ro_core.heap_shared && !all[pe].shared))
             continue;
         if (pe == me) {
             ro_core.ipc_base[pe] = ro_core.heap.base;
@@ -176,11 +192,15 @@ static int ro_heap_map_peers(const struct ro_heap_card *all)
         }
         if (strncmp(all[pe].gpu_bus, all[me].gpu_bus, sizeof(all[pe].gpu_bus)))
             ro_core.ipc_one_gpu = 0;
-        rc = ro_core.gpu->ipc_open(&all[pe].ipc, &ro_core.ipc_mapped[pe]);
+        if (ro_core.heap_shared)
+            rc = ro_sheap_share_map(all[pe].shm_name, all[pe].size, &ro_core.ipc_mapped[pe]);
+        else
+            rc = ro_core.gpu->ipc_open(&all[pe].ipc, &ro_core.ipc_mapped[pe]);
         if (rc)
-            RO_ERR("cannot map the device heap of PE %d, on this node (set "
-                   "ROCSHMEM_DISABLE_MIXED_IPC=1 with ROCSHMEM_HEAP_LOCATION=host to reach it "
-                   "through libfabric instead)", pe);
+            RO_ERR("cannot map the %s heap of PE %d, on this node (set "
+                   "ROCSHMEM_DISABLE_MIXED_IPC=1%s to reach it through libfabric instead)",
+                   ro_core.heap_shared ? "shared host" : "device", pe,
+                   ro_core.heap_shared ? "" : " with ROCSHMEM_HEAP_LOCATION=host");
         else
             ro_core.ipc_base[pe] = (uint8_t *)ro_core.ipc_mapped[pe] + all[pe].offset;
         /* Device code takes a symmetric address's alignment for its peer's (how many of a
@@ -226,8 +246,13 @@ int ro_init_heap(void)
         memcpy(&mrs[(size_t)pe * RO_SYM_REGIONS], all[pe].mr, sizeof(all[pe].mr));
     if (!rc)
         rc = ro_ofi_mr_peers(ro_core.ofi, mrs);
-    if (!rc && ro_core.heap_on_device)
+    if (!rc && (ro_core.heap_on_device || ro_core.heap_shared))
         rc = ro_heap_map_peers(all);
+    if (ro_core.heap_shared) {
+        if (!rc)
+            rc = ro_core.boot->ops->barrier(ro_core.boot);
+        ro_sheap_share_unlink(mine.shm_name);
+    }
     free(mrs);
     free(all);
     return rc;
@@ -236,7 +261,9 @@ int ro_init_heap(void)
 void ro_fini_heap(void)
 {
     for (int pe = 0; ro_core.ipc_mapped && pe < ro_core.boot->size; pe++)
-        if (ro_core.ipc_mapped[pe])
+        if (ro_core.ipc_mapped[pe] && ro_core.heap_shared)
+            ro_sheap_share_unmap(ro_core.ipc_mapped[pe], ro_core.heap.size);
+        else if (ro_core.ipc_mapped[pe])
             ro_core.gpu->ipc_close(ro_core.ipc_mapped[pe]);
     free(ro_core.ipc_mapped);
     free(ro_core.ipc_base);

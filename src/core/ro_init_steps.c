@@ -228,6 +228,9 @@ int ro_init_device_state(int thread_level)
 
     if (rc)
         return rc;
+    /* The program's globals, where they are symmetric, are reached through the proxy even
+     * on a PE whose heap every peer maps. */
+    proxy_peers = ro_core.data.len != 0;
     for (int pe = 0; pe < ro_core.boot->size; pe++)
         proxy_peers |= !ro_core.ipc_base || !ro_core.ipc_base[pe];
 

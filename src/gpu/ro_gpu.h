@@ -95,7 +95,7 @@ struct ro_dev_state {
      * (this PE's own heap included), NULL where pe is reached through the proxy; ipc_base is
      * NULL when no PE is mapped. The device's copy of the table is in device memory. */
     uint8_t **ipc_base;
-    int proxy_peers;               /* some PE is reached through the proxy          */
+    int proxy_peers;               /* some PE, or the globals, through the proxy    */
     /* Every mapped PE drives this PE's GPU: a GPU-scope fence orders the on-node path's
      * stores for all of them (0.25 us against 0.63 us at system scope on the H200). */
     int ipc_one_gpu;

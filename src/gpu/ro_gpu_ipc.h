@@ -33,6 +33,63 @@ RO_DEVICE size_t ro_gpu_ipc_copy_lanes(const void *a, const void *b, size_t n)
     return ((((uintptr_t)a | (uintptr_t)b) & 15) == 0) ? n / 16 + 8 : n;
 }
 
+/* An AMO on a mapped word (4 or 8 bytes, aligned: checked by the caller), at system scope
+ * so that every PE's threads see one order: a GPU thread's, or a CPU-only PE's on a shared
+ * host heap. The old value goes to *result when it is not NULL. Integer add, swap, read and
+ * compare-and-swap of 8 bytes map onto one atomic; the rest is a compare-and-swap loop over
+ * ro_word_apply. */
+RO_DEVICE void ro_gpu_ipc_amo_word(void *dest, enum ro_dt dt, enum ro_amo_op op,
+                                   const void *operand, const void *compare, void *result,
+                                   const char *api)
+{
+    const size_t size = ro_dt_size(dt);
+    union ro_word arg, old, cmp, want;
+    int is_int = dt != RO_DT_FLOAT && dt != RO_DT_DOUBLE;
+
+    arg.u64 = cmp.u64 = 0;
+    if (operand)
+        arg = ro_word_load(operand, size);
+    if (compare)
+        cmp = ro_word_load(compare, size);
+    if (size == 8) {
+        uint64_t *p = (uint64_t *)dest;
+        if (op == RO_AMO_SUM && is_int)
+            old.u64 = ro_atomic_add64_sys(p, arg.u64);
+        else if (op == RO_AMO_WRITE)
+            old.u64 = ro_atomic_swap64_sys(p, arg.u64);
+        else if (op == RO_AMO_READ)
+            old.u64 = ro_load_acquire64_sys(p);
+        else if (op == RO_AMO_CSWAP)
+            old.u64 = ro_atomic_cas64_sys(p, cmp.u64, arg.u64);
+        else {
+            uint64_t seen = ro_load_volatile64(p);
+            do {
+                old.u64 = seen;
+                want = ro_word_apply(dt, op, old, arg);
+            } while ((seen = ro_atomic_cas64_sys(p, old.u64, want.u64)) != old.u64);
+        }
+    } else if (size == 4) {
+        uint32_t *p = (uint32_t *)dest, seen = *(volatile uint32_t *)p;
+        old.u64 = 0;
+        for (;;) {
+            old.u32 = seen;
+            if (op == RO_AMO_READ)
+                break;
+            if (op == RO_AMO_CSWAP)
+                want = seen == cmp.u32 ? arg : old;
+            else
+                want = ro_word_apply(dt, op, old, arg);
+            if ((seen = ro_atomic_cas32_sys(p, old.u32, want.u32)) == old.u32)
+                break;
+        }
+    } else {
+        RO_GPU_ERR("%s: no %zu-byte atomics; operation dropped", api, size);
+        old.u64 = 0;
+    }
+    if (result)
+        memcpy(result, &old, size);
+}
+
 #if defined(__CUDACC__) || defined(__HIPCC__)
 /* Member `rank` of a group of `nthreads` (all of them call this with the same arguments)
  * copies its share: 16-byte words when both ends allow it, so a workgroup's loads and
@@ -117,66 +174,18 @@ RO_IPC_WORD(ro_gpu_ipc_word_put, volatile, )
 RO_IPC_WORD(ro_gpu_ipc_word_get, , volatile)
 #undef RO_IPC_WORD
 
-/* An AMO on a mapped word (4 or 8 bytes, aligned: checked by the caller), at system scope
- * so that every PE's GPU threads see one order. The old value goes to *result when it is
- * not NULL. Integer add, swap, read and compare-and-swap of 8 bytes map onto one atomic;
- * the rest is a compare-and-swap loop over ro_word_apply. */
 RO_DEVICE void ro_gpu_ipc_amo(void *dest, enum ro_dt dt, enum ro_amo_op op, const void *operand,
                               const void *compare, void *result, const char *api)
 {
-    const size_t size = ro_dt_size(dt);
-    union ro_word arg, old, cmp, want;
-    int is_int = dt != RO_DT_FLOAT && dt != RO_DT_DOUBLE;
-
-    arg.u64 = cmp.u64 = 0;
-    if (operand)
-        arg = ro_word_load(operand, size);
-    if (compare)
-        cmp = ro_word_load(compare, size);
-    if (size == 8) {
-        uint64_t *p = (uint64_t *)dest;
-        if (op == RO_AMO_SUM && is_int)
-            old.u64 = ro_atomic_add64_sys(p, arg.u64);
-        else if (op == RO_AMO_WRITE)
-            old.u64 = ro_atomic_swap64_sys(p, arg.u64);
-        else if (op == RO_AMO_READ)
-            old.u64 = ro_load_acquire64_sys(p);
-        else if (op == RO_AMO_CSWAP)
-            old.u64 = ro_atomic_cas64_sys(p, cmp.u64, arg.u64);
-        else {
-            uint64_t seen = ro_load_volatile64(p);
-            do {
-                old.u64 = seen;
-                want = ro_word_apply(dt, op, old, arg);
-            } while ((seen = ro_atomic_cas64_sys(p, old.u64, want.u64)) != old.u64);
-        }
-    } else if (size == 4) {
-        uint32_t *p = (uint32_t *)dest, seen = *(volatile uint32_t *)p;
-        old.u64 = 0;
-        for (;;) {
-            old.u32 = seen;
-            if (op == RO_AMO_READ)
-                break;
-            if (op == RO_AMO_CSWAP)
-                want = seen == cmp.u32 ? arg : old;
-            else
-                want = ro_word_apply(dt, op, old, arg);
-            if ((seen = ro_atomic_cas32_sys(p, old.u32, want.u32)) == old.u32)
-                break;
-        }
-    } else {
-        RO_GPU_ERR("%s: no %zu-byte atomics; operation dropped", api, size);
-        old.u64 = 0;
-    }
-    if (result)
-        memcpy(result, &old, size);
+    ro_gpu_ipc_amo_word(dest, dt, op, operand, compare, result, api);
 }
 
 /* An acquire load of a word of this PE's heap, of any size. */
 #define RO_HEAP_LOAD(p, out) RO_LOAD_ACQUIRE(p, out)
 
 #else
-/* Host code: the mapped heaps are GPU memory, reached with the GPU runtime's copies. */
+/* Host code: the mapped heaps are GPU memory, reached with the GPU runtime's copies, or the
+ * shared host heaps of CPU-only PEs, which that runtime ("none") copies with memcpy. */
 
 RO_DEVICE void ro_gpu_ipc_copy(void *dst, const void *src, size_t n, int rank, int nthreads)
 {
@@ -202,11 +211,16 @@ RO_DEVICE void ro_gpu_ipc_word_put(void *dst, const void *src, size_t size)
             RO_LOAD_ACQUIRE(p, out);                                                       \
     } while (0)
 
-/* A GPU thread does it: the host library's own kernel (ro_dev_state.host_amo), which both GPU
- * targets have; a heap is in GPU memory only on a PE that drives a GPU. */
+/* On a device heap a GPU thread does it: the host library's own kernel
+ * (ro_dev_state.host_amo), which both GPU targets have; a heap is in GPU memory only on a PE
+ * that drives a GPU. A shared host heap is the CPU's. */
 RO_DEVICE void ro_gpu_ipc_amo(void *dest, enum ro_dt dt, enum ro_amo_op op, const void *operand,
                               const void *compare, void *result, const char *api)
 {
+    if (!ro_gpu_state.heap_on_device) {
+        ro_gpu_ipc_amo_word(dest, dt, op, operand, compare, result, api);
+        return;
+    }
     if (ro_gpu_state.host_amo(dest, dt, op, operand, compare, result)) {
         RO_GPU_ERR("%s from the host on the device heap: the library's kernel failed (logged "
                    "above)", api);

@@ -23,15 +23,15 @@ RO_FN void rocshmem_query_thread(int *provided)
     *provided = ro_gpu_state.thread_level;
 }
 
-/* The address at which this process loads and stores dest on PE pe: the IPC mapping of a
- * same-node PE's device heap (or this PE's own heap), NULL for PEs reached through the proxy
- * and for addresses outside the heap. A host heap, and the program's symmetric data, are
- * mapped for this PE alone. */
+/* The address at which this process loads and stores dest on PE pe: the mapping of a
+ * same-node PE's heap (GPU IPC, or a CPU-only PE's shared host heap) or this PE's own heap,
+ * NULL for PEs reached through the proxy and for addresses outside the heap. A private host
+ * heap, and the program's symmetric data, are mapped for this PE alone. */
 RO_FN void *rocshmem_ptr(const void *dest, int pe)
 {
     const uint8_t *p = (const uint8_t *)dest, *base = ro_gpu_state.heap_base;
 
-    if (ro_gpu_state.ipc_base)
+    if (ro_gpu_state.ipc_base && ro_gpu_in_heap(dest, 1))
         return ro_gpu_ipc_addr(dest, 1, pe);
     if (pe != ro_gpu_state.my_pe || !base ||
         ((p < base || (size_t)(p - base) >= ro_gpu_state.heap_size) && !ro_gpu_in_data(p, 1)))

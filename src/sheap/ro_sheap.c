@@ -72,9 +72,11 @@ static size_t ro_sheap_open_align(size_t size)
 /* mmap only aligns to a page. Reserves len + align bytes of address space without access
  * (that commits no memory, so a heap near the memory size still maps), maps the heap over
  * the first align-aligned len bytes of it and gives the rest back: the process holds only
- * len bytes, as a plain mmap would. */
-static uint8_t *ro_sheap_map_aligned(size_t len, size_t align)
+ * len bytes, as a plain mmap would. The heap is private anonymous memory, or the file fd
+ * shared (fd >= 0). */
+static uint8_t *ro_sheap_map_aligned(size_t len, size_t align, int fd)
 {
+    const int flags = MAP_FIXED | (fd < 0 ? MAP_PRIVATE | MAP_ANONYMOUS : MAP_SHARED);
     size_t span = len + align, head;
     uint8_t *res, *base;
     int err;
@@ -84,8 +86,7 @@ static uint8_t *ro_sheap_map_aligned(size_t len, size_t align)
         return NULL;
     base = res + (align - (uintptr_t)res % align) % align;
     head = (size_t)(base - res);
-    if (mmap(base, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) ==
-        MAP_FAILED) {
+    if (mmap(base, len, PROT_READ | PROT_WRITE, flags, fd, 0) == MAP_FAILED) {
         err = errno;
         munmap(res, span);
         errno = err;
@@ -98,9 +99,16 @@ static uint8_t *ro_sheap_map_aligned(size_t len, size_t align)
     return base;
 }
 
-int ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved)
+size_t ro_sheap_map_len(size_t size)
 {
-    size_t page = (size_t)sysconf(_SC_PAGESIZE), align, map_len;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+
+    return (size + page - 1) / page * page;
+}
+
+int ro_sheap_open_fd(struct ro_sheap *h, size_t size, size_t reserved, int fd)
+{
+    size_t align, map_len;
     uint8_t *base;
     int rc;
 
@@ -113,8 +121,8 @@ int ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved)
         return -EINVAL;
     }
     align = ro_sheap_open_align(size);
-    map_len = (size + page - 1) / page * page;
-    base = ro_sheap_map_aligned(map_len, align);
+    map_len = ro_sheap_map_len(size);
+    base = ro_sheap_map_aligned(map_len, align, fd);
     if (!base) {
         rc = -errno;
         RO_ERR("mmap(%zu bytes) for the symmetric heap: %s (set ROCSHMEM_HEAP_SIZE lower)", size,
@@ -130,6 +138,11 @@ int ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved)
     h->map_len = map_len;
     h->mapped = 1;
     return 0;
+}
+
+int ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved)
+{
+    return ro_sheap_open_fd(h, size, reserved, -1);
 }
 
 void ro_sheap_close(struct ro_sheap *h)

@@ -53,6 +53,11 @@ struct ro_sheap {
  * every PE has the same size, hence the same base_align, and every alignment that fits
  * in the heap at all can be honoured. */
 int  ro_sheap_open(struct ro_sheap *h, size_t size, size_t reserved);
+/* The same over the shared file fd, at least ro_sheap_map_len(size) bytes long and zero
+ * (ro_sheap_share.h): other processes that map the file see the heap. */
+int  ro_sheap_open_fd(struct ro_sheap *h, size_t size, size_t reserved, int fd);
+/* The bytes ro_sheap_open maps for a heap of `size`: whole pages. */
+size_t ro_sheap_map_len(size_t size);
 /* A heap in a zeroed region of at least size + RO_SHEAP_BASE_ALIGN bytes that the caller
  * made and frees after ro_sheap_close (a device heap); base_align is RO_SHEAP_BASE_ALIGN. */
 int  ro_sheap_place(struct ro_sheap *h, void *region, size_t region_len, size_t size,

@@ -102,7 +102,9 @@ check "stale shm region of a dead process with this pid" 0 $rc "region /dev/shm/
 # A peer that stops serving (frozen, so the launcher cannot tell): the waiting PE must end
 # the job with a message naming the operation once ROCSHMEM_RO_TIMEOUT has passed. Which
 # operation trips first depends on scheduling (the barrier before it can, on a loaded
-# machine), so the check names no particular one.
+# machine), so the check names no particular one. Through the proxy: a frozen PE whose heap
+# is mapped (same-node PEs by default) still has its atomics done, by the caller's CPU.
+export ROCSHMEM_DISABLE_MIXED_IPC=1
 ROCSHMEM_RO_TIMEOUT=3 "$run" hydra shm 2 "$prog" --peer-stops </dev/null >"$log" 2>&1
 check "peer stops serving (shm)" nonzero $? ": waited 3 s" "a peer may have died"
 ROCSHMEM_RO_TIMEOUT=3 "$run" hydra tcp 2 "$prog" --peer-stops </dev/null >"$log" 2>&1

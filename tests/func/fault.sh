@@ -58,7 +58,8 @@ leftovers() {
 }
 
 # usage: fault_case LAUNCHER PROVIDER NPES MODE kill|stop BOUND_S REGEX [VAR=VALUE]
-# REGEX (grep -E) must match the output of the job; VAR=VALUE goes into its environment.
+# REGEX (grep -E) must match the output of the job; VAR=VALUE (several, separated by spaces)
+# goes into its environment.
 fault_case() {
     launcher=$1 provider=$2 npes=$3 mode=$4 how=$5 bound=$6 regex=$7 setting=${8:-RO_FAULT_CASE=1}
     name="$mode $how $launcher $provider ${npes}pe"
@@ -67,7 +68,8 @@ fault_case() {
     ran=1
     rm -rf "$dir" && mkdir "$dir"
     # stdin from /dev/null: launchers forward stdin to rank 0.
-    env "$setting" "$run" "$launcher" "$provider" "$npes" "$prog" "$mode" "$how" "$dir" </dev/null >"$log" 2>&1
+    # shellcheck disable=SC2086 # one word per VAR=VALUE
+    env $setting "$run" "$launcher" "$provider" "$npes" "$prog" "$mode" "$how" "$dir" </dev/null >"$log" 2>&1
     rc=$?
     end=$(date +%s.%N)
     if [ -f "$dir/fault_time" ]; then
@@ -105,7 +107,9 @@ stop_barrier="$BARRIER_NAMES: waited $STOP_TIMEOUT s"
 proxy_report='proxy: the ofi transport has [0-9]+ operations posted and not completed'
 # The nbi stream stalls in the proxy (the provider's EAGAIN on the put to the stopped PE)
 # and in the API (no free ring slot for the next putmem_nbi or long_p) at about the same
-# time; whichever gives up first ends the job (ro_core_fatal lets one through).
+# time; whichever gives up first ends the job (ro_core_fatal lets one through). That is the
+# proxy path's case: where same-node PEs map each other's heaps (the default), stores into
+# a frozen PE's heap land as they would in a running one's, and nothing pushes back.
 stop_nbi="(rocshmem_putmem_nbi|rocshmem_long_p): waited $STOP_TIMEOUT s|to pe 1: provider still returns -FI_EAGAIN after $STOP_TIMEOUT s"
 stop_bound=$((STOP_TIMEOUT + 3))
 
@@ -116,7 +120,8 @@ for launcher in hydra openmpi; do
     fault_case "$launcher" tcp 2 nbi kill "$KILL_BOUND" "$kill_msg"
     fault_case "$launcher" shm 2 barrier stop "$stop_bound" "$stop_barrier" \
         ROCSHMEM_RO_TIMEOUT=$STOP_TIMEOUT
-    fault_case "$launcher" shm 2 nbi stop "$stop_bound" "$stop_nbi" ROCSHMEM_RO_TIMEOUT=$STOP_TIMEOUT
+    fault_case "$launcher" shm 2 nbi stop "$stop_bound" "$stop_nbi" \
+        "ROCSHMEM_RO_TIMEOUT=$STOP_TIMEOUT ROCSHMEM_DISABLE_MIXED_IPC=1"
 done
 # Two survivors.
 fault_case hydra shm 3 barrier kill "$KILL_BOUND" "$kill_msg"

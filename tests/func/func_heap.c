@@ -295,15 +295,27 @@ static void test_contexts(void)
     rocshmem_free(cell);
 }
 
-/* CPU-only PEs have a host heap: no PE maps another's, so ROCSHMEM_TEAM_SHARED is this PE
- * alone and rocshmem_ptr gives NULL for every other PE. */
+/* CPU-only PEs on one node (every test job here) map each other's host heap unless
+ * ROCSHMEM_DISABLE_MIXED_IPC=1: then ROCSHMEM_TEAM_SHARED is every PE and rocshmem_ptr gives
+ * the peer's word, a store through it lands there; else SHARED is this PE alone and
+ * rocshmem_ptr gives NULL for every other PE. */
 static void test_teams_and_ptr(void)
 {
-    int *x = rocshmem_malloc(sizeof(int)), on_stack = 0;
+    const char *off = getenv("ROCSHMEM_DISABLE_MIXED_IPC");
+    const int mapped = npes > 1 && !(off && strcmp(off, "1") == 0);
+    const int shared_n = mapped ? npes : 1;
+    int *x = rocshmem_malloc(sizeof(int)), on_stack = 0, *peer = rocshmem_ptr(x, right);
 
     rt_step("teams and rocshmem_ptr");
-    RT_CHECK("rocshmem_ptr (other PE, host heap)", "int", npes == 1 || !rocshmem_ptr(x, right),
-             "PE %d: %p", right, rocshmem_ptr(x, right));
+    RT_CHECK("rocshmem_ptr (other PE, host heap)", "int", npes == 1 || !peer == !mapped,
+             "PE %d: %p, mapped %d", right, (void *)peer, mapped);
+    *x = -1;
+    rocshmem_barrier_all();
+    if (mapped && peer)
+        *peer = 1000 + me;
+    rocshmem_barrier_all();
+    if (mapped)
+        RT_CHECK_EQ("store through rocshmem_ptr of the left PE", "int", *x, 1000 + left);
     RT_CHECK("rocshmem_ptr (PE out of range)", "int", !rocshmem_ptr(x, npes), "%p",
              rocshmem_ptr(x, npes));
     /* A global is symmetric (func_globals), a stack object is not. */
@@ -311,13 +323,16 @@ static void test_teams_and_ptr(void)
              rocshmem_ptr(&on_stack, me));
     RT_CHECK_EQ("rocshmem_team_n_pes(WORLD)", "int", rocshmem_team_n_pes(ROCSHMEM_TEAM_WORLD), npes);
     RT_CHECK_EQ("rocshmem_team_my_pe(WORLD)", "int", rocshmem_team_my_pe(ROCSHMEM_TEAM_WORLD), me);
-    RT_CHECK_EQ("rocshmem_team_n_pes(SHARED)", "int", rocshmem_team_n_pes(ROCSHMEM_TEAM_SHARED), 1);
-    RT_CHECK_EQ("rocshmem_team_my_pe(SHARED)", "int", rocshmem_team_my_pe(ROCSHMEM_TEAM_SHARED), 0);
+    RT_CHECK_EQ("rocshmem_team_n_pes(SHARED)", "int", rocshmem_team_n_pes(ROCSHMEM_TEAM_SHARED),
+                shared_n);
+    RT_CHECK_EQ("rocshmem_team_my_pe(SHARED)", "int", rocshmem_team_my_pe(ROCSHMEM_TEAM_SHARED),
+                mapped ? me : 0);
     RT_CHECK_EQ("rocshmem_team_translate_pe(SHARED, 0, WORLD)", "int",
-                rocshmem_team_translate_pe(ROCSHMEM_TEAM_SHARED, 0, ROCSHMEM_TEAM_WORLD), me);
+                rocshmem_team_translate_pe(ROCSHMEM_TEAM_SHARED, 0, ROCSHMEM_TEAM_WORLD),
+                mapped ? 0 : me);
     RT_CHECK_EQ("rocshmem_team_translate_pe(WORLD, right, SHARED)", "int",
                 rocshmem_team_translate_pe(ROCSHMEM_TEAM_WORLD, right, ROCSHMEM_TEAM_SHARED),
-                npes == 1 ? 0 : -1);
+                npes == 1 ? 0 : mapped ? right : -1);
     RT_CHECK_EQ("rocshmem_team_my_pe(INVALID)", "int", rocshmem_team_my_pe(ROCSHMEM_TEAM_INVALID),
                 -1);
     rocshmem_free(x);
