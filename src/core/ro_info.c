@@ -20,10 +20,12 @@ void ro_core_info_print(FILE *out)
     fprintf(out, "heap: %zu bytes at %p (%s memory; rocshmem_align up to %zu)\n",
             ro_core.heap.size, (void *)ro_core.heap.base, ro_core.heap_on_device ? "GPU" : "host",
             ro_core.heap.base_align);
-    fprintf(out, "on-node path (GPU IPC): %d PEs mapped (ROCSHMEM_TEAM_SHARED: start %d, stride "
-            "%d, size %d); %s\n", ro_core.ipc_base ? ROCSHMEM_TEAM_SHARED->size : 0,
+    fprintf(out, "on-node path (%s): %d PEs mapped (ROCSHMEM_TEAM_SHARED: start %d, stride "
+            "%d, size %d); %s\n", ro_core.heap_shared ? "shared host heaps" : "GPU IPC",
+            ro_core.ipc_base ? ROCSHMEM_TEAM_SHARED->size : 0,
             ROCSHMEM_TEAM_SHARED->start, ROCSHMEM_TEAM_SHARED->stride, ROCSHMEM_TEAM_SHARED->size,
-            ro_gpu_state.proxy_peers ? "other PEs through the proxy" : "no PE through the proxy");
+            ro_gpu_state.proxy_peers ? "other PEs, or the globals, through the proxy"
+                                     : "nothing through the proxy");
     fprintf(out, "proxy: core %d, %u descriptors per ring, up to %u contexts\n",
             ro_proxy_cpu(ro_core.proxy), (unsigned)ro_core.env.RO_RING_SIZE,
             ro_core.env.MAX_NUM_CONTEXTS);

@@ -41,7 +41,7 @@ struct ro_team {
     int my_idx;                    /* this PE's number in the team */
     int slot;                      /* its pool entry and arena slot */
     int num_contexts;
-    int all_ipc;                   /* every member is mapped (GPU IPC): on-node algorithms */
+    int all_ipc;                   /* every member is mapped: on-node algorithms       */
     int in_use;
     uint64_t *sync;                /* the slot's words in the heap */
     uint8_t *scratch;
@@ -91,9 +91,10 @@ struct ro_dev_state {
      * barrier's quiet of the user's context never waits for the last barrier's signals. */
     struct ro_ctx *coll_ctx;
     struct ro_pe_activity *activity;   /* shared with the proxy */
-    /* The on-node path (GPU IPC): ipc_base[pe] is PE pe's heap base as this process maps it
-     * (this PE's own heap included), NULL where pe is reached through the proxy; ipc_base is
-     * NULL when no PE is mapped. The device's copy of the table is in device memory. */
+    /* The on-node path (GPU IPC, or shared host heaps of CPU-only PEs): ipc_base[pe] is PE
+     * pe's heap base as this process maps it (this PE's own heap included), NULL where pe is
+     * reached through the proxy; ipc_base is NULL when no PE is mapped. The device's copy
+     * of the table is in device memory. */
     uint8_t **ipc_base;
     int proxy_peers;               /* some PE, or the globals, through the proxy    */
     /* Every mapped PE drives this PE's GPU: a GPU-scope fence orders the on-node path's

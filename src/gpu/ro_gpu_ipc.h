@@ -1,7 +1,8 @@
-/* The on-node path: the heaps of same-node PEs are mapped into this process (GPU IPC, set
- * up by init), and operations on them are loads, stores and system-scope atomics, with no
- * descriptor and no proxy. Device code does them itself; host code (host API calls on a
- * device heap) copies through the GPU runtime and refuses what needs a GPU's atomics.
+/* The on-node path: the heaps of same-node PEs are mapped into this process (GPU IPC, or
+ * CPU-only PEs' shared host heaps; set up by init), and operations on them are loads,
+ * stores and system-scope atomics, with no descriptor and no proxy. Device code does them
+ * itself; host code copies through the GPU runtime (memcpy on a CPU-only PE) and leaves a
+ * device heap's atomics to a GPU thread.
  * Completion: a store is done once a system-scope fence follows it (fence and quiet). */
 #ifndef RO_GPU_IPC_H
 #define RO_GPU_IPC_H
