@@ -5,6 +5,8 @@
 #include "config.h"
 #include "proxy/ro_proxy_int.h"
 
+#include <stdio.h>
+
 #include "common/ro_log.h"
 #include "proxy/ro_ring_consume.h"
 
@@ -12,18 +14,25 @@ static void ro_proxy_report_ring(const struct ro_proxy_ring *pr, unsigned index)
 {
     const struct ro_proxy_mark *m = &pr->marks[pr->mark_head];
     const bool waiting = ro_ring_peek(pr->ring, pr->next) != NULL;
+    /* Tickets producers have taken: past `next` with nothing posted there, a producer has
+     * reserved a slot and not yet written it. */
+    const uint64_t tail = __atomic_load_n(&pr->ring->prod->tail, __ATOMIC_ACQUIRE);
+    char stall[160] = "", runs[64] = "";
 
-    if (pr->done == pr->next && !pr->mark_count && !waiting)
+    if (pr->done == pr->next && !pr->mark_count && !waiting && tail == pr->next)
         return;
-    RO_ERR("proxy, ring %u: tickets below %llu complete, below %llu taken%s; %u runs of "
-           "operations outstanding%s%lld%s%s", index, (unsigned long long)pr->done,
-           (unsigned long long)pr->next, waiting ? ", the next one posted" : "",
-           pr->mark_count, pr->mark_count ? ", the oldest owing " : "",
-           pr->mark_count ? (long long)m->pending : 0LL,
-           pr->mark_count ? " completions" : "",
-           pr->stalled ? (pr->signal_due ? "; a put-with-signal's signal waits for its data"
-                                         : "; stopped by a fence until earlier writes complete")
-                       : "");
+    if (pr->stalled)
+        snprintf(stall, sizeof(stall), "; %s (until %llu runs have completed: %llu have)",
+                 pr->signal_due ? "a put-with-signal's signal waits for its data"
+                                : "stopped by a fence until earlier writes complete",
+                 (unsigned long long)pr->stall_until, (unsigned long long)pr->marks_resolved);
+    if (pr->mark_count)
+        snprintf(runs, sizeof(runs), ", the oldest owing %lld completions", (long long)m->pending);
+    RO_ERR("proxy, ring %u: tickets below %llu complete, below %llu taken%s, below %llu "
+           "reserved; %u runs of operations outstanding%s%s", index,
+           (unsigned long long)pr->done, (unsigned long long)pr->next,
+           waiting ? ", the next one posted" : "", (unsigned long long)tail, pr->mark_count,
+           runs, stall);
 }
 
 void ro_proxy_report(const struct ro_proxy *p)
