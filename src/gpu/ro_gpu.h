@@ -41,7 +41,7 @@ struct ro_team {
     int my_idx;                    /* this PE's number in the team */
     int slot;                      /* its pool entry and arena slot */
     int num_contexts;
-    int all_ipc;                   /* every member is mapped: on-node algorithms       */
+    int all_ipc;                   /* every member mapped by GPU IPC: on-node algorithms */
     int in_use;
     uint64_t *sync;                /* the slot's words in the heap */
     uint8_t *scratch;
