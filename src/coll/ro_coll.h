@@ -167,13 +167,6 @@ RO_FN int ro_coll_count_ok(const struct ro_grp *g, int count, const char *api);
 RO_FN const struct ro_team *ro_coll_team_checked(const struct ro_grp *g, rocshmem_team_t h,
                                                  const char *api);
 
-/* The team as a collective moving data between dest and source sees it: a program's global
- * (symmetric through libfabric only, on CPU-only PEs) lies in no mapped heap, so a call on
- * one takes the proxy path's algorithms, through *view: t with all_ipc cleared. A NULL
- * source counts as in the heap (a broadcast's non-root members may pass one). */
-RO_FN const struct ro_team *ro_coll_path(const struct ro_team *t, struct ro_team *view,
-                                         const void *dest, const void *source);
-
 /* Completes this PE's puts of a collective (the proxy path's nbi puts). */
 RO_FN void ro_coll_complete(rocshmem_ctx_t ctx, const struct ro_grp *g);
 

@@ -10,7 +10,6 @@ RO_COLL_ENTRY void ro_coll_bcast(rocshmem_ctx_t ctx, const struct ro_grp *g, roc
                                 const char *api)
 {
     const struct ro_team *t = ro_coll_team_checked(g, team, api);
-    struct ro_team view;
     int me, n, vr;
     enum ro_coll_alg alg;
 
@@ -27,7 +26,6 @@ RO_COLL_ENTRY void ro_coll_bcast(rocshmem_ctx_t ctx, const struct ro_grp *g, roc
     if (!ro_coll_check_buf(g, api, "dest", dest, nbytes) ||
         (me == root && !ro_coll_check_buf(g, api, "source", source, nbytes)))
         return;
-    t = ro_coll_path(t, &view, dest, source);
     ro_grp_sync(g);
     alg = ro_coll_pick(RO_COLL_BCAST, t, nbytes);
     if (alg == RO_ALG_NONE) {

@@ -27,12 +27,10 @@ RO_COLL_ENTRY void ro_coll_gather(rocshmem_ctx_t ctx, const struct ro_grp *g, ro
                                  const char *api)
 {
     const struct ro_team *t = ro_coll_team_checked(g, team, api);
-    struct ro_team view;
 
     if (!t || !ro_coll_check_buf(g, api, "dest", dest, nbytes * (size_t)t->size) ||
         !ro_coll_check_buf(g, api, "source", source, nbytes * (kind ? (size_t)t->size : 1)))
         return;
-    t = ro_coll_path(t, &view, dest, source);
     ro_grp_sync(g);
     ro_coll_exchange(ctx, g, t, (uint8_t *)dest, (size_t)t->my_idx * nbytes,
                      (const uint8_t *)source, kind ? nbytes : 0, nbytes, api);
@@ -45,14 +43,12 @@ RO_COLL_ENTRY void ro_coll_alltoallv(rocshmem_ctx_t ctx, const struct ro_grp *g,
                                     size_t esize, const char *api)
 {
     const struct ro_team *t = ro_coll_team_checked(g, team, api);
-    struct ro_team view;
     int me, n;
     size_t np;
     uint64_t *meta_in, *meta_out;
 
     if (!t)
         return;
-    t = ro_coll_path(t, &view, dest, source);
     me = t->my_idx;
     n = t->size;
     np = (size_t)ro_gpu_state.n_pes;

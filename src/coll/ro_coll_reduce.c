@@ -150,9 +150,8 @@ static RO_FN void ro_coll_reduce_recdbl(rocshmem_ctx_t ctx, const struct ro_grp 
 /* The team of a reduction whose arguments pass (then the group has met), else NULL after
  * a message. per_member: the source holds a block per member (reduce_scatter). */
 static RO_FN const struct ro_team *ro_coll_reduce_args(const struct ro_grp *g, rocshmem_team_t team,
-                                                       struct ro_team *view, const void *dest,
-                                                       const void *source, int nreduce,
-                                                       enum ro_dt dt, int per_member,
+                                                       const void *dest, const void *source,
+                                                       int nreduce, enum ro_dt dt, int per_member,
                                                        const char *api)
 {
     const struct ro_team *t = ro_coll_team_checked(g, team, api);
@@ -165,16 +164,14 @@ static RO_FN const struct ro_team *ro_coll_reduce_args(const struct ro_grp *g, r
         !ro_coll_check_buf(g, api, "source", source, bytes * (per_member ? (size_t)t->size : 1)))
         return NULL;
     ro_grp_sync(g);
-    return ro_coll_path(t, view, dest, source);
+    return t;
 }
 
 RO_COLL_ENTRY int ro_coll_reduce(rocshmem_ctx_t ctx, const struct ro_grp *g, rocshmem_team_t team,
                                 void *dest, const void *source, int nreduce, enum ro_dt dt,
                                 enum ro_red_op op, const char *api)
 {
-    struct ro_team view;
-    const struct ro_team *t = ro_coll_reduce_args(g, team, &view, dest, source, nreduce, dt, 0,
-                                                  api);
+    const struct ro_team *t = ro_coll_reduce_args(g, team, dest, source, nreduce, dt, 0, api);
     size_t bytes = (size_t)(nreduce > 0 ? nreduce : 0) * ro_dt_size(dt);
     enum ro_coll_alg alg;
 
@@ -242,9 +239,7 @@ RO_COLL_ENTRY int ro_coll_reduce_scatter(rocshmem_ctx_t ctx, const struct ro_grp
                                         int nreduce, enum ro_dt dt, enum ro_red_op op,
                                         const char *api)
 {
-    struct ro_team view;
-    const struct ro_team *t = ro_coll_reduce_args(g, team, &view, dest, source, nreduce, dt, 1,
-                                                  api);
+    const struct ro_team *t = ro_coll_reduce_args(g, team, dest, source, nreduce, dt, 1, api);
     size_t bytes = (size_t)(nreduce > 0 ? nreduce : 0) * ro_dt_size(dt);
     enum ro_coll_alg alg;
 

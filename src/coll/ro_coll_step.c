@@ -196,16 +196,6 @@ RO_FN const struct ro_team *ro_coll_team_checked(const struct ro_grp *g, rocshme
     return t;
 }
 
-RO_FN const struct ro_team *ro_coll_path(const struct ro_team *t, struct ro_team *view,
-                                         const void *dest, const void *source)
-{
-    if (!t->all_ipc || (ro_gpu_in_heap(dest, 0) && (!source || ro_gpu_in_heap(source, 0))))
-        return t;
-    *view = *t;
-    view->all_ipc = 0;
-    return view;
-}
-
 RO_FN void ro_coll_complete(rocshmem_ctx_t ctx, const struct ro_grp *g)
 {
     if (g->rank == 0 && ro_gpu_state.proxy_peers)

@@ -65,7 +65,9 @@ static int ro_team_fill(int slot, int start, int stride, int size, int my_idx, i
     t->num_contexts = num_contexts;
     /* CPU-only PEs keep the proxy path's algorithms though their heaps are mapped (their
      * steps still store into the mapped heaps): on 2 cores the on-node ones' flat waits
-     * made an 8-PE barrier 14.8 ms, these 56 us (BENCHMARKS.md). */
+     * made an 8-PE barrier 14.8 ms, these 56 us (BENCHMARKS.md). Those also copy through
+     * the peers' mapped buffers, which a collective on a global (symmetric on CPU PEs
+     * only, and in no mapped heap) does not have. */
     t->all_ipc = ro_core.ipc_base != NULL && !ro_core.heap_shared;
     for (int i = 0; i < size && t->all_ipc; i++)
         t->all_ipc = ro_core.ipc_base[start + i * stride] != NULL;
