@@ -142,19 +142,20 @@ RO_DEVICE void ro_gpu_ipc_copy(void *dst, const void *src, size_t n, int rank, i
         n -= 16 * words;
     }
     /* 8-byte words, not bytes, where both ends allow (an 8-byte put took the byte loop at
-     * 2.5 us against 1.5 us for 64 bytes on the H200). Weak loads, as ro_load16's: a
-     * volatile one is a strong load that skips L1, and had made an 8-byte put-with-signal
-     * slower than a 64-byte one (1.64 against 1.56 us, H100). */
+     * 2.5 us against 1.5 us for 64 bytes on the H200). Weak loads and stores, as ro_load16's
+     * and ro_store16's: the fence that completes a copy orders weak stores too, and a
+     * volatile access is a strong one at system scope, which had kept an 8-byte
+     * put-with-signal slower than a 64-byte one (1.63 against 1.56 us, H100). */
     if ((((uintptr_t)d | (uintptr_t)s) & 7) == 0) {
         size_t words = n / 8;
         for (i = (size_t)rank; i < words; i += t)
-            ((volatile uint64_t *)d)[i] = ((const uint64_t *)s)[i];
+            ((uint64_t *)d)[i] = ((const uint64_t *)s)[i];
         d += 8 * words;
         s += 8 * words;
         n -= 8 * words;
     }
     for (i = (size_t)rank; i < n; i += (size_t)nthreads)
-        ((volatile uint8_t *)d)[i] = s[i];
+        d[i] = s[i];
 }
 
 /* One value of 1, 2, 4 or 8 bytes, p (to the peer) and g (from it): a single access to the

@@ -10,39 +10,49 @@
 
 enum { OP_PUT, OP_GET, OP_MEMCPY };
 
-__global__ void __launch_bounds__(1024) k_bw(int op, enum perf_scope scope, char *remote, char *local, size_t size,
-                     int pe, int iters)
+/* The slice of every SIZE-byte transfer that this block (_wg), warp (_wave) or thread
+ * moves. */
+static __device__ void bw_slice(enum perf_scope scope, size_t size, size_t *off, size_t *len)
 {
-    /* The unit that moves one slice: a block, a warp, or a thread. */
     size_t units = scope == PERF_WG ? gridDim.x
                  : scope == PERF_WAVE ? (size_t)gridDim.x * (blockDim.x / 32)
                  : (size_t)gridDim.x * blockDim.x;
     size_t unit = scope == PERF_WG ? blockIdx.x
                 : scope == PERF_WAVE ? blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32
                 : (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-    size_t per = size / units, off = unit * per, len = unit == units - 1 ? size - off : per;
+    size_t per = size / units;
 
-    for (int i = 0; i < iters; i++) {
-        if (op == OP_PUT) {
-            if (scope == PERF_WG)
-                rocshmem_putmem_nbi_wg(remote + off, local + off, len, pe);
-            else if (scope == PERF_WAVE)
-                rocshmem_putmem_nbi_wave(remote + off, local + off, len, pe);
-            else
-                rocshmem_putmem_nbi(remote + off, local + off, len, pe);
-        } else {
-            if (scope == PERF_WG)
-                rocshmem_getmem_nbi_wg(local + off, remote + off, len, pe);
-            else if (scope == PERF_WAVE)
-                rocshmem_getmem_nbi_wave(local + off, remote + off, len, pe);
-            else
-                rocshmem_getmem_nbi(local + off, remote + off, len, pe);
-        }
-    }
-    if (scope == PERF_THREAD || (scope == PERF_WAVE && threadIdx.x % 32 == 0) ||
-        threadIdx.x == 0)
-        rocshmem_quiet();
+    *off = unit * per;
+    *len = unit == units - 1 ? size - *off : per;
 }
+
+/* One kernel per operation and scope, as NVSHMEM's program has one for its one call: a
+ * kernel holding all six calls had 576 bytes of stack per thread and register pressure
+ * from the largest, which every call paid for (as perf_latency found). */
+#define PERF_K_BW(NAME, SCOPE_ENUM, CALL)                                                  \
+    __global__ void __launch_bounds__(1024) k_bw_##NAME(char *remote, char *local,        \
+                                                        size_t size, int pe, int iters)   \
+    {                                                                                      \
+        size_t off, len;                                                                   \
+                                                                                           \
+        bw_slice(SCOPE_ENUM, size, &off, &len);                                            \
+        for (int i = 0; i < iters; i++)                                                    \
+            CALL;                                                                          \
+        if (SCOPE_ENUM == PERF_THREAD || (SCOPE_ENUM == PERF_WAVE && threadIdx.x % 32 == 0) \
+            || threadIdx.x == 0)                                                           \
+            rocshmem_quiet();                                                              \
+    }
+PERF_K_BW(put_thread, PERF_THREAD, rocshmem_putmem_nbi(remote + off, local + off, len, pe))
+PERF_K_BW(put_wave, PERF_WAVE, rocshmem_putmem_nbi_wave(remote + off, local + off, len, pe))
+PERF_K_BW(put_wg, PERF_WG, rocshmem_putmem_nbi_wg(remote + off, local + off, len, pe))
+PERF_K_BW(get_thread, PERF_THREAD, rocshmem_getmem_nbi(local + off, remote + off, len, pe))
+PERF_K_BW(get_wave, PERF_WAVE, rocshmem_getmem_nbi_wave(local + off, remote + off, len, pe))
+PERF_K_BW(get_wg, PERF_WG, rocshmem_getmem_nbi_wg(local + off, remote + off, len, pe))
+#undef PERF_K_BW
+typedef void (*perf_k_bw)(char *, char *, size_t, int, int);
+/* [op][scope], scope in enum perf_scope's order. */
+static const perf_k_bw k_bw[2][3] = { { k_bw_put_thread, k_bw_put_wave, k_bw_put_wg },
+                                      { k_bw_get_thread, k_bw_get_wave, k_bw_get_wg } };
 
 int main(int argc, char **argv)
 {
@@ -80,7 +90,7 @@ int main(int argc, char **argv)
         if (sender && op == OP_MEMCPY) {
             PERF_CUDA(cudaMemcpy(remote, local, size, cudaMemcpyDefault));
         } else if (sender) {
-            k_bw<<<o.blocks, o.threads>>>(op, o.scope, remote, local, size, peer, 1);
+            k_bw[op][o.scope]<<<o.blocks, o.threads>>>(remote, local, size, peer, 1);
             PERF_CUDA(cudaGetLastError());
             PERF_CUDA(cudaDeviceSynchronize());
         }
@@ -91,7 +101,7 @@ int main(int argc, char **argv)
                 for (int i = 0; i < o.iters; i++)
                     PERF_CUDA(cudaMemcpyAsync(remote, local, size, cudaMemcpyDefault));
             else
-                k_bw<<<o.blocks, o.threads>>>(op, o.scope, remote, local, size, peer, o.iters);
+                k_bw[op][o.scope]<<<o.blocks, o.threads>>>(remote, local, size, peer, o.iters);
             PERF_CUDA(cudaEventRecord(b));
             PERF_CUDA(cudaEventSynchronize(b));
             PERF_CUDA(cudaEventElapsedTime(&ms, a, b));
