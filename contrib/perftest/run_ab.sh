@@ -62,7 +62,7 @@ pe() {
 # The on-node figures of the targets, ours and NVSHMEM's with the same sizes.
 onnode() {
     v=$1
-    for op in g fetch_add p; do pe "$v" ipc perf_latency -o $op -n 1000 -w 20; done
+    for op in g fetch_add fetch_add8 p; do pe "$v" ipc perf_latency -o $op -n 1000 -w 20; done
     pe "$v" ipc perf_latency -o put -s thread -b 8 -e 64 -f 8 -n 1000 -w 20
     pe "$v" ipc perf_pingpong -o signal -b 8 -e 4K -f 8 -n 1000 -w 20
     for c in 1 4 16 64; do

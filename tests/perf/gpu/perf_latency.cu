@@ -1,14 +1,19 @@
 /* Latency of one operation and its completion, from one GPU thread, warp or block of PE 0
- * to PE 1: put + quiet, get, p + quiet, g, fetch_add, add + quiet, compare_swap. Timed
+ * to PE 1: put + quiet, get, p + quiet, g, fetch_add, add + quiet, compare_swap, and
+ * fetch_add8: fetch_add with iteration i on word i % 8 of 8 words 4160 bytes apart (an
+ * atomic's latency depends on the L2 slice of its address; nv_atomic has the same). Timed
  * inside the kernel with the global timer, warm-up excluded, so launch costs are not in it.
  * put and get take -b/-e/-f sizes and every scope; the others are 8 bytes, one thread.
  *   mpirun -n 2 perf_latency -o put -s wg -t 256 -b 8 -e 1M */
 #define PERF_NAME "perf_latency"
 #include "perf_common.h"
 
-enum { OP_PUT, OP_GET, OP_P, OP_G, OP_FADD, OP_ADD, OP_CSWAP };
-static const char *const op_list = "put|get|p|g|fetch_add|add|cswap";
-static const char *const op_names[] = { "put", "get", "p", "g", "fetch_add", "add", "cswap" };
+enum { OP_PUT, OP_GET, OP_P, OP_G, OP_FADD, OP_ADD, OP_CSWAP, OP_FADD8 };
+static const char *const op_list = "put|get|p|g|fetch_add|add|cswap|fetch_add8";
+static const char *const op_names[] = { "put", "get", "p", "g", "fetch_add", "add", "cswap",
+                                        "fetch_add8" };
+#define SPREAD_WORDS 8
+#define SPREAD_STRIDE 520   /* longs: 4160 bytes */
 
 static __device__ void one_op(int op, enum perf_scope scope, char *remote, char *local,
                               size_t size, long *word, int pe, long i, long *sink)
@@ -43,6 +48,10 @@ static __device__ void one_op(int op, enum perf_scope scope, char *remote, char 
         break;
     case OP_FADD:
         *sink += rocshmem_long_atomic_fetch_add(word, 1, pe);
+        break;
+    case OP_FADD8:
+        *sink += rocshmem_long_atomic_fetch_add(word + (i & (SPREAD_WORDS - 1)) * SPREAD_STRIDE,
+                                                1, pe);
         break;
     case OP_ADD:
         rocshmem_long_atomic_add(word, 1, pe);
@@ -87,12 +96,13 @@ PERF_K_LATENCY(OP_G)
 PERF_K_LATENCY(OP_FADD)
 PERF_K_LATENCY(OP_ADD)
 PERF_K_LATENCY(OP_CSWAP)
+PERF_K_LATENCY(OP_FADD8)
 #undef PERF_K_LATENCY
 typedef void (*perf_k_latency)(enum perf_scope, char *, char *, size_t, long *, int, int, int,
                                uint64_t *, long *);
 static const perf_k_latency k_latency[] = { k_latency_OP_PUT, k_latency_OP_GET, k_latency_OP_P,
                                             k_latency_OP_G, k_latency_OP_FADD, k_latency_OP_ADD,
-                                            k_latency_OP_CSWAP };
+                                            k_latency_OP_CSWAP, k_latency_OP_FADD8 };
 
 int main(int argc, char **argv)
 {
@@ -113,7 +123,7 @@ int main(int argc, char **argv)
     perf_start();
     remote = (char *)rocshmem_malloc(o.max);
     local = (char *)rocshmem_malloc(o.max);
-    word = (long *)rocshmem_calloc(1, sizeof(long));
+    word = (long *)rocshmem_calloc(SPREAD_WORDS * SPREAD_STRIDE, sizeof(long));
     if (!remote || !local || !word) {
         fprintf(stderr, PERF_NAME ": symmetric allocation of %zu bytes failed\n", o.max);
         return 1;

@@ -1,6 +1,9 @@
 /* NVSHMEM reference: atomics from PE 0 to PE 1.
  *   fetch_add_latency: one thread, ITERS nvshmem_long_atomic_fetch_add after WARMUP
  *                      untimed ones, timed in the kernel with %globaltimer; us each, size 8.
+ *   fetch_add8:        the same, iteration i on word i % 8 of 8 words 4160 bytes apart: an
+ *                      atomic's latency depends on the L2 slice its address maps to (a
+ *                      probe on an H100 found two levels), so one word measures one slice.
  *   add_rate:          BLOCKS x THREADS threads, each ITERS nvshmem_long_atomic_add, then
  *                      a quiet per block (after __syncthreads, thread 0); timed with
  *                      cudaEvents around the launch (a WARMUP-iteration launch first);
@@ -20,6 +23,24 @@ __global__ void fadd_lat_kernel(long *ctr, int peer, int warmup, int iters,
         if (i == warmup)
             t0 = nv_globaltimer();
         acc += nvshmem_long_atomic_fetch_add(ctr, 1, peer);
+    }
+    out[0] = nv_globaltimer() - t0;
+    out[1] = (unsigned long long)acc;
+}
+
+#define SPREAD_WORDS 8
+#define SPREAD_STRIDE 520   /* longs: 4160 bytes */
+__global__ void fadd8_lat_kernel(long *words, int peer, int warmup, int iters,
+                                 unsigned long long *out)
+{
+    unsigned long long t0 = 0;
+    long acc = 0;
+    int total = warmup + iters, i;
+
+    for (i = 0; i < total; i++) {
+        if (i == warmup)
+            t0 = nv_globaltimer();
+        acc += nvshmem_long_atomic_fetch_add(words + (i % SPREAD_WORDS) * SPREAD_STRIDE, 1, peer);
     }
     out[0] = nv_globaltimer() - t0;
     out[1] = (unsigned long long)acc;
@@ -66,12 +87,13 @@ int main(int argc, char **argv)
     if (rc)
         return rc;
 
-    ctr = (long *)nvshmem_malloc(2 * sizeof *ctr);
+    /* ctr[0]: fetch_add, ctr[1]: add, then fetch_add8's words. */
+    ctr = (long *)nvshmem_malloc((2 + SPREAD_WORDS * SPREAD_STRIDE) * sizeof *ctr);
     if (!ctr) {
         fprintf(stderr, "%s pe %d: nvshmem_malloc failed\n", nv_prog, nv_me);
         nvshmem_global_exit(1);
     }
-    NV_CUDA(cudaMemset(ctr, 0, 2 * sizeof *ctr));
+    NV_CUDA(cudaMemset(ctr, 0, (2 + SPREAD_WORDS * SPREAD_STRIDE) * sizeof *ctr));
     NV_CUDA(cudaMalloc((void **)&d_out, sizeof h_out));
     NV_CUDA(cudaEventCreate(&start));
     NV_CUDA(cudaEventCreate(&stop));
@@ -89,6 +111,21 @@ int main(int argc, char **argv)
     }
     nvshmem_barrier_all();
     bad |= check_counter(&ctr[0], (long)o.warmup + o.iters, "fetch_add");
+
+    /* fetch-add latency over 8 words */
+    if (nv_me == 0) {
+        fadd8_lat_kernel<<<1, 1>>>(&ctr[2], 1, o.warmup, o.iters, d_out);
+        NV_KERNEL_DONE();
+        NV_CUDA(cudaMemcpy(h_out, d_out, sizeof h_out, cudaMemcpyDeviceToHost));
+        nv_result("fetch_add8", "thread", sizeof(long), "latency",
+                  (double)h_out[0] / 1e3 / o.iters, "us", NULL);
+    }
+    nvshmem_barrier_all();
+    for (int k = 0; k < SPREAD_WORDS; k++) {
+        long total = (long)o.warmup + o.iters;
+        bad |= check_counter(&ctr[2 + k * SPREAD_STRIDE],
+                             total / SPREAD_WORDS + (k < total % SPREAD_WORDS), "fetch_add8");
+    }
 
     /* add rate, on ctr[1] */
     if (nv_me == 0) {
