@@ -12,11 +12,9 @@ enum { OP_P, OP_SIGNAL };
 static __device__ void send(int op, enum perf_scope scope, long *flag, char *buf,
                             const char *src, size_t size, uint64_t *sig, long v, int peer)
 {
-    if (op == OP_P) {
+    if (op == OP_P)
         rocshmem_long_p(flag, v, peer);
-        return;
-    }
-    if (scope == PERF_THREAD)
+    else if (scope == PERF_THREAD)
         rocshmem_putmem_signal(buf, src, size, sig, (uint64_t)v, ROCSHMEM_SIGNAL_SET, peer);
     else if (scope == PERF_WAVE)
         rocshmem_putmem_signal_wave(buf, src, size, sig, (uint64_t)v, ROCSHMEM_SIGNAL_SET, peer);
@@ -36,27 +34,41 @@ static __device__ void wait_for(int op, enum perf_scope scope, long *flag, uint6
         __syncthreads();
 }
 
-__global__ void __launch_bounds__(1024) k_pingpong(int op, enum perf_scope scope, long *flag, char *buf, const char *src,
-                           size_t size, uint64_t *sig, int me, int peer, long base, int iters,
-                           int warmup, uint64_t *ns)
-{
-    uint64_t t0 = 0;
-
-    for (long i = 1; i <= warmup + iters; i++) {
-        long v = base + i;
-        if (i == warmup + 1)
-            t0 = perf_clock_ns();
-        if (me == 0) {
-            send(op, scope, flag, buf, src, size, sig, v, peer);
-            wait_for(op, scope, flag, sig, v);
-        } else {
-            wait_for(op, scope, flag, sig, v);
-            send(op, scope, flag, buf, src, size, sig, v, peer);
-        }
+/* One kernel per operation and scope (OP and SCOPE are constants in each): with every case
+ * in one kernel, capped at 64 registers, the thread-scope put-with-signal spilled to local
+ * memory (as perf_latency and perf_bw found). */
+#define PERF_K_PINGPONG(NAME, OP, SCOPE)                                                   \
+    __global__ void __launch_bounds__(1024) k_pingpong_##NAME(                             \
+        long *flag, char *buf, const char *src, size_t size, uint64_t *sig, int me,        \
+        int peer, long base, int iters, int warmup, uint64_t *ns)                          \
+    {                                                                                      \
+        uint64_t t0 = 0;                                                                   \
+                                                                                           \
+        for (long i = 1; i <= warmup + iters; i++) {                                       \
+            long v = base + i;                                                             \
+            if (i == warmup + 1)                                                           \
+                t0 = perf_clock_ns();                                                      \
+            if (me == 0) {                                                                 \
+                send(OP, SCOPE, flag, buf, src, size, sig, v, peer);                       \
+                wait_for(OP, SCOPE, flag, sig, v);                                         \
+            } else {                                                                       \
+                wait_for(OP, SCOPE, flag, sig, v);                                         \
+                send(OP, SCOPE, flag, buf, src, size, sig, v, peer);                       \
+            }                                                                              \
+        }                                                                                  \
+        if (threadIdx.x == 0)                                                              \
+            *ns = perf_clock_ns() - t0;                                                    \
     }
-    if (threadIdx.x == 0)
-        *ns = perf_clock_ns() - t0;
-}
+PERF_K_PINGPONG(p, OP_P, PERF_THREAD)
+PERF_K_PINGPONG(signal_thread, OP_SIGNAL, PERF_THREAD)
+PERF_K_PINGPONG(signal_wave, OP_SIGNAL, PERF_WAVE)
+PERF_K_PINGPONG(signal_wg, OP_SIGNAL, PERF_WG)
+#undef PERF_K_PINGPONG
+typedef void (*perf_k_pingpong)(long *, char *, const char *, size_t, uint64_t *, int, int,
+                                long, int, int, uint64_t *);
+/* p, then put-with-signal by scope in enum perf_scope's order. */
+static const perf_k_pingpong k_signal[] = { k_pingpong_signal_thread, k_pingpong_signal_wave,
+                                            k_pingpong_signal_wg };
 
 int main(int argc, char **argv)
 {
@@ -89,8 +101,9 @@ int main(int argc, char **argv)
         perf_sync();
         /* Only PEs 0 and 1 play; the flags only grow, so every size starts past the last. */
         if (perf_me < 2) {
-            k_pingpong<<<1, threads>>>(op, o.scope, flag, buf, src, size, sig, perf_me,
-                                       1 - perf_me, base, o.iters, o.warmup, ns);
+            perf_k_pingpong k = op == OP_P ? k_pingpong_p : k_signal[o.scope];
+            k<<<1, threads>>>(flag, buf, src, size, sig, perf_me, 1 - perf_me, base, o.iters,
+                              o.warmup, ns);
             PERF_CUDA(cudaGetLastError());
             PERF_CUDA(cudaDeviceSynchronize());
             PERF_CUDA(cudaMemcpy(&host_ns, ns, sizeof(host_ns), cudaMemcpyDeviceToHost));
