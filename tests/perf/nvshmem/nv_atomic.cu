@@ -12,7 +12,10 @@
  * program exits 1. */
 #include "nv_common.h"
 
-__global__ void fadd_lat_kernel(long *ctr, int peer, int warmup, int iters,
+#define SPREAD_WORDS 8
+#define SPREAD_STRIDE 520   /* longs: 4160 bytes */
+/* Iteration i on word i & mask (0: one word; SPREAD_WORDS - 1: fetch_add8's words). */
+__global__ void fadd_lat_kernel(long *ctr, int mask, int peer, int warmup, int iters,
                                 unsigned long long *out)
 {
     unsigned long long t0 = 0;
@@ -22,25 +25,7 @@ __global__ void fadd_lat_kernel(long *ctr, int peer, int warmup, int iters,
     for (i = 0; i < total; i++) {
         if (i == warmup)
             t0 = nv_globaltimer();
-        acc += nvshmem_long_atomic_fetch_add(ctr, 1, peer);
-    }
-    out[0] = nv_globaltimer() - t0;
-    out[1] = (unsigned long long)acc;
-}
-
-#define SPREAD_WORDS 8
-#define SPREAD_STRIDE 520   /* longs: 4160 bytes */
-__global__ void fadd8_lat_kernel(long *words, int peer, int warmup, int iters,
-                                 unsigned long long *out)
-{
-    unsigned long long t0 = 0;
-    long acc = 0;
-    int total = warmup + iters, i;
-
-    for (i = 0; i < total; i++) {
-        if (i == warmup)
-            t0 = nv_globaltimer();
-        acc += nvshmem_long_atomic_fetch_add(words + (i % SPREAD_WORDS) * SPREAD_STRIDE, 1, peer);
+        acc += nvshmem_long_atomic_fetch_add(ctr + (i & mask) * SPREAD_STRIDE, 1, peer);
     }
     out[0] = nv_globaltimer() - t0;
     out[1] = (unsigned long long)acc;
@@ -103,7 +88,7 @@ int main(int argc, char **argv)
 
     /* fetch-add latency, on ctr[0] */
     if (nv_me == 0) {
-        fadd_lat_kernel<<<1, 1>>>(&ctr[0], 1, o.warmup, o.iters, d_out);
+        fadd_lat_kernel<<<1, 1>>>(&ctr[0], 0, 1, o.warmup, o.iters, d_out);
         NV_KERNEL_DONE();
         NV_CUDA(cudaMemcpy(h_out, d_out, sizeof h_out, cudaMemcpyDeviceToHost));
         nv_result("fetch_add", "thread", sizeof(long), "latency",
@@ -114,7 +99,7 @@ int main(int argc, char **argv)
 
     /* fetch-add latency over 8 words */
     if (nv_me == 0) {
-        fadd8_lat_kernel<<<1, 1>>>(&ctr[2], 1, o.warmup, o.iters, d_out);
+        fadd_lat_kernel<<<1, 1>>>(&ctr[2], SPREAD_WORDS - 1, 1, o.warmup, o.iters, d_out);
         NV_KERNEL_DONE();
         NV_CUDA(cudaMemcpy(h_out, d_out, sizeof h_out, cudaMemcpyDeviceToHost));
         nv_result("fetch_add8", "thread", sizeof(long), "latency",
