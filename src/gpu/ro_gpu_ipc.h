@@ -102,6 +102,14 @@ RO_DEVICE void ro_gpu_ipc_copy(void *dst, const void *src, size_t n, int rank, i
     const uint8_t *s = (const uint8_t *)src;
     size_t i, t = (size_t)nthreads;
 
+    /* One 8-byte word (an 8-byte put or put-with-signal) at once, past the checks of the
+     * paths below: 8 B put + quiet 1.074 -> 0.925 us, put-with-signal ping-pong 1.588 ->
+     * 1.429 us (H100). */
+    if (n == 8 && (((uintptr_t)d | (uintptr_t)s) & 7) == 0) {
+        if (rank == 0)
+            *(uint64_t *)dst = *(const uint64_t *)src;
+        return;
+    }
     /* The common case in few instructions: whole 16-byte words with 32-bit indices. Each of
      * a workgroup's 32 warps runs this path, so an instruction per thread costs the group
      * 8 cycles of issue (4 schedulers): a 4 KiB _wg call through the general path below took
