@@ -24,32 +24,14 @@ static bool ro_proxy_cores_shared(int local_size)
     return shared;
 }
 
-int ro_proxy_tables_alloc(struct ro_proxy *p)
-{
-    p->rings = calloc(p->max_rings, sizeof(*p->rings));
-    p->bitmaps = calloc((size_t)p->max_rings * 2 * p->bitmap_words, sizeof(uint64_t));
-    p->hot = calloc(p->max_rings, sizeof(*p->hot));
-    p->is_hot = calloc(p->max_rings, sizeof(*p->is_hot));
-    p->last_busy = calloc(p->max_rings, sizeof(*p->last_busy));
-    if (!p->rings || !p->bitmaps || !p->hot || !p->is_hot || !p->last_busy) {
-        ro_proxy_tables_free(p);
-        return -ENOMEM;
-    }
-    return 0;
-}
-
-void ro_proxy_tables_free(struct ro_proxy *p)
+static void ro_proxy_free(struct ro_proxy *p)
 {
     free(p->last_busy);
     free(p->is_hot);
     free(p->hot);
     free(p->bitmaps);
     free(p->rings);
-    p->last_busy = NULL;
-    p->is_hot = NULL;
-    p->hot = NULL;
-    p->bitmaps = NULL;
-    p->rings = NULL;
+    free(p);
 }
 
 int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
@@ -74,9 +56,15 @@ int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
     p->data_bound = params->data_size;
     p->fatal = params->fatal;
     p->activity = params->activity;
-    rc = ro_proxy_tables_alloc(p);
-    if (rc)
+    p->rings = calloc(p->max_rings, sizeof(*p->rings));
+    p->bitmaps = calloc((size_t)p->max_rings * 2 * p->bitmap_words, sizeof(uint64_t));
+    p->hot = calloc(p->max_rings, sizeof(*p->hot));
+    p->is_hot = calloc(p->max_rings, sizeof(*p->is_hot));
+    p->last_busy = calloc(p->max_rings, sizeof(*p->last_busy));
+    if (!p->rings || !p->bitmaps || !p->hot || !p->is_hot || !p->last_busy) {
+        rc = -ENOMEM;
         goto err_rings;
+    }
     rc = pthread_mutex_init(&p->rings_lock, NULL);
     if (rc) {
         RO_SYS_ERR("pthread_mutex_init", rc);
@@ -100,8 +88,7 @@ err_pin:
 err_lock:
     pthread_mutex_destroy(&p->rings_lock);
 err_rings:
-    ro_proxy_tables_free(p);
-    free(p);
+    ro_proxy_free(p);
     return rc;
 }
 
@@ -117,8 +104,7 @@ int ro_proxy_close(struct ro_proxy *p)
         ro_ring_destroy(p->mem, p->rings[i].ring);
     ro_proxy_pin_close(p);
     pthread_mutex_destroy(&p->rings_lock);
-    ro_proxy_tables_free(p);
-    free(p);
+    ro_proxy_free(p);
     return -rc;
 }
 

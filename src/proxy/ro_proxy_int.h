@@ -83,12 +83,6 @@ struct ro_proxy {
     void (*fatal)(const char *why);
 };
 
-/* ro_proxy.c: the tables sized by max_rings and bitmap_words (rings, bitmaps, the loop's
- * schedule), zeroed; -ENOMEM with none left allocated. A proxy driven without its thread
- * (fuzz_proxy_desc) makes them this way too. */
-int ro_proxy_tables_alloc(struct ro_proxy *p);
-void ro_proxy_tables_free(struct ro_proxy *p);
-
 /* ro_proxy_exec.c: the one place that decodes descriptors. d is the ring's descriptor at
  * pr->next; the call may take up to `room` descriptors from there (adjacent small puts
  * merged into one). Returns how many it has finished with (the consumer moves on by

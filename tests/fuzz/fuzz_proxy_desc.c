@@ -206,7 +206,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     p->topo = topo;
     p->cpu = 0;
     p->stop = 1;   /* ro_proxy_main makes one pass per call */
-    if (ro_proxy_tables_alloc(p) || pthread_mutex_init(&p->rings_lock, NULL))
+    p->rings = calloc(p->max_rings, sizeof(*p->rings));
+    p->bitmaps = calloc((size_t)p->max_rings * 2 * p->bitmap_words, sizeof(uint64_t));
+    if (!p->rings || !p->bitmaps || pthread_mutex_init(&p->rings_lock, NULL))
         fuzz_fail("fuzz_proxy_desc: out of memory");
     if (ro_proxy_ring_add(p, &ro_mem_host, &r))
         fuzz_fail("fuzz_proxy_desc: ro_proxy_ring_add failed");
@@ -243,7 +245,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     p->rings[0].ring = NULL;
     ro_ring_destroy(&ro_mem_host, r);
     pthread_mutex_destroy(&p->rings_lock);
-    ro_proxy_tables_free(p);
+    free(p->bitmaps);
+    free(p->rings);
     free(p);
     free(scratch);
     free(block);
