@@ -24,16 +24,6 @@ static bool ro_proxy_cores_shared(int local_size)
     return shared;
 }
 
-static void ro_proxy_free(struct ro_proxy *p)
-{
-    free(p->last_busy);
-    free(p->is_hot);
-    free(p->hot);
-    free(p->bitmaps);
-    free(p->rings);
-    free(p);
-}
-
 int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
 {
     struct ro_proxy *p = calloc(1, sizeof(*p));
@@ -58,10 +48,7 @@ int ro_proxy_open(const struct ro_proxy_params *params, struct ro_proxy **out)
     p->activity = params->activity;
     p->rings = calloc(p->max_rings, sizeof(*p->rings));
     p->bitmaps = calloc((size_t)p->max_rings * 2 * p->bitmap_words, sizeof(uint64_t));
-    p->hot = calloc(p->max_rings, sizeof(*p->hot));
-    p->is_hot = calloc(p->max_rings, sizeof(*p->is_hot));
-    p->last_busy = calloc(p->max_rings, sizeof(*p->last_busy));
-    if (!p->rings || !p->bitmaps || !p->hot || !p->is_hot || !p->last_busy) {
+    if (!p->rings || !p->bitmaps) {
         rc = -ENOMEM;
         goto err_rings;
     }
@@ -88,7 +75,9 @@ err_pin:
 err_lock:
     pthread_mutex_destroy(&p->rings_lock);
 err_rings:
-    ro_proxy_free(p);
+    free(p->bitmaps);
+    free(p->rings);
+    free(p);
     return rc;
 }
 
@@ -104,7 +93,9 @@ int ro_proxy_close(struct ro_proxy *p)
         ro_ring_destroy(p->mem, p->rings[i].ring);
     ro_proxy_pin_close(p);
     pthread_mutex_destroy(&p->rings_lock);
-    ro_proxy_free(p);
+    free(p->bitmaps);
+    free(p->rings);
+    free(p);
     return -rc;
 }
 

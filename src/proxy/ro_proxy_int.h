@@ -13,11 +13,6 @@
 
 #define RO_PROXY_MARKS 64   /* completion marks kept per ring */
 #define RO_PROXY_BATCH 64   /* descriptors taken from one ring before looking at the next */
-/* The loop's schedule (ro_proxy_loop.c): a pass drains the hot rings and the next
- * RO_PROXY_SWEEP slots of the pool in turn; a ring stays hot for RO_PROXY_HOT_PASSES passes
- * after it last had a descriptor, and while completions are owed to it. */
-#define RO_PROXY_SWEEP 16
-#define RO_PROXY_HOT_PASSES 4096
 
 /* A run of a ring's descriptors posted together: the transport owes `pending` more
  * completions to it (each operation carries the mark as its token). Once it is closed and
@@ -69,12 +64,6 @@ struct ro_proxy {
     uint64_t *bitmaps;            /* every ring's touched and fenced */
     pthread_mutex_t rings_lock;   /* ring_add/remove only; the loop never takes it */
     uint64_t loops;               /* loop iterations, for ring_remove's grace period */
-    /* The schedule, the proxy thread's own (ring_add's reset does not touch it): the hot
-     * slots, whether a slot is among them, the pass it was last busy in, the next slot the
-     * sweep looks at. */
-    unsigned *hot, n_hot, sweep;
-    uint8_t *is_hot;
-    uint64_t *last_busy;
     int stop;                     /* set by close: drain and exit */
     int cpu;
     const struct ro_pe_activity *activity;

@@ -17,7 +17,6 @@
 #include "check_run.h"
 #include "gpu/ro_gpu_post.h"
 #include "proxy/ro_proxy.h"
-#include "proxy/ro_proxy_int.h"
 #include "proxy/ro_xport_null.h"
 
 #define RO_TEST_FATAL_EXIT 42
@@ -563,44 +562,6 @@ START_TEST(test_empty_put_held)
 }
 END_TEST
 
-/* Many rings, most of them idle, as a GPU PE's context pool: the proxy drains the busy
- * ones every pass and sweeps the others a few a pass (ro_proxy_loop.c). One inline put on
- * each ring in turn, twice: first on rings never used, then after a pause long enough for
- * every ring to have gone cold again. Each must complete (bounded: a ring the sweep
- * skipped fails the wait) and land. */
-#define MANY_RINGS 41
-static_assert(MANY_RINGS > 2 * RO_PROXY_SWEEP && MANY_RINGS % RO_PROXY_SWEEP,
-              "the sweep must wrap around, mid-pass");
-START_TEST(test_idle_rings_swept)
-{
-    static struct producer poster;
-    struct ro_ring *rings[MANY_RINGS];
-    uint64_t v;
-
-    proxy_setup(MANY_RINGS);
-    for (int i = 0; i < MANY_RINGS; i++)
-        ck_assert_int_eq(ro_proxy_ring_add(proxy, &ro_mem_host, &rings[i]), 0);
-    for (uint64_t round = 1; round <= 2; round++) {
-        for (int i = MANY_RINGS - 1; i >= 0; i--) {
-            poster.ring = rings[i];
-            post_word(&poster, RO_OP_PUT_INLINE, 8u * (uint64_t)i, round << 8 | (uint64_t)i);
-            ro_gpu_prods_quiet(&rings[i]->prod, 1, "check_ring_proxy");
-        }
-        for (int i = 0; i < MANY_RINGS; i++) {
-            memcpy(&v, region + 8u * (size_t)i, 8);
-            ck_assert_uint_eq(v, round << 8 | (uint64_t)i);
-        }
-        /* Far more than RO_PROXY_HOT_PASSES idle passes of a proxy that only yields. */
-        usleep(200000);
-    }
-    ck_assert_uint_eq(xnull.puts, 2u * MANY_RINGS);
-    for (int i = 0; i < MANY_RINGS; i++)
-        ro_proxy_ring_remove(proxy, rings[i]);
-    close_proxy();
-    free(region);
-}
-END_TEST
-
 static Suite *ring_proxy_suite(void)
 {
     Suite *s = suite_create("ring_proxy");
@@ -614,11 +575,6 @@ static Suite *ring_proxy_suite(void)
     tc = tcase_create("rings and fences");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_rings_and_fences);
-    suite_add_tcase(s, tc);
-
-    tc = tcase_create("idle rings swept");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, test_idle_rings_swept);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("adjacent puts merge");
