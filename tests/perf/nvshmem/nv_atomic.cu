@@ -58,12 +58,35 @@ static int check_counter(const long *ctr, long want, const char *what)
     return 0;
 }
 
+/* fetch_add latency on words[(i & mask) * SPREAD_STRIDE], reported as `name`; PE 1 then
+ * checks each word's count. Returns 1 on a wrong count. */
+static int fadd_latency(const nv_opts_t *o, long *words, int mask, unsigned long long *d_out,
+                        const char *name)
+{
+    unsigned long long h_out[2];
+    long total = (long)o->warmup + o->iters, nwords = mask + 1;
+    int bad = 0;
+
+    if (nv_me == 0) {
+        fadd_lat_kernel<<<1, 1>>>(words, mask, 1, o->warmup, o->iters, d_out);
+        NV_KERNEL_DONE();
+        NV_CUDA(cudaMemcpy(h_out, d_out, sizeof h_out, cudaMemcpyDeviceToHost));
+        nv_result(name, "thread", sizeof(long), "latency", (double)h_out[0] / 1e3 / o->iters,
+                  "us", NULL);
+    }
+    nvshmem_barrier_all();
+    for (long k = 0; k < nwords; k++)
+        bad |= check_counter(&words[k * SPREAD_STRIDE], total / nwords + (k < total % nwords),
+                             name);
+    return bad;
+}
+
 int main(int argc, char **argv)
 {
     nv_opts_t o;
     int rc, bad = 0;
     long *ctr;
-    unsigned long long *d_out, h_out[2];
+    unsigned long long *d_out;
     cudaEvent_t start, stop;
     double total_ops;
 
@@ -79,38 +102,15 @@ int main(int argc, char **argv)
         nvshmem_global_exit(1);
     }
     NV_CUDA(cudaMemset(ctr, 0, (2 + SPREAD_WORDS * SPREAD_STRIDE) * sizeof *ctr));
-    NV_CUDA(cudaMalloc((void **)&d_out, sizeof h_out));
+    NV_CUDA(cudaMalloc((void **)&d_out, 2 * sizeof *d_out));
     NV_CUDA(cudaEventCreate(&start));
     NV_CUDA(cudaEventCreate(&stop));
     NV_CUDA(cudaDeviceSynchronize());
     nvshmem_barrier_all();
     nv_print_header();
 
-    /* fetch-add latency, on ctr[0] */
-    if (nv_me == 0) {
-        fadd_lat_kernel<<<1, 1>>>(&ctr[0], 0, 1, o.warmup, o.iters, d_out);
-        NV_KERNEL_DONE();
-        NV_CUDA(cudaMemcpy(h_out, d_out, sizeof h_out, cudaMemcpyDeviceToHost));
-        nv_result("fetch_add", "thread", sizeof(long), "latency",
-                  (double)h_out[0] / 1e3 / o.iters, "us", NULL);
-    }
-    nvshmem_barrier_all();
-    bad |= check_counter(&ctr[0], (long)o.warmup + o.iters, "fetch_add");
-
-    /* fetch-add latency over 8 words */
-    if (nv_me == 0) {
-        fadd_lat_kernel<<<1, 1>>>(&ctr[2], SPREAD_WORDS - 1, 1, o.warmup, o.iters, d_out);
-        NV_KERNEL_DONE();
-        NV_CUDA(cudaMemcpy(h_out, d_out, sizeof h_out, cudaMemcpyDeviceToHost));
-        nv_result("fetch_add8", "thread", sizeof(long), "latency",
-                  (double)h_out[0] / 1e3 / o.iters, "us", NULL);
-    }
-    nvshmem_barrier_all();
-    for (int k = 0; k < SPREAD_WORDS; k++) {
-        long total = (long)o.warmup + o.iters;
-        bad |= check_counter(&ctr[2 + k * SPREAD_STRIDE],
-                             total / SPREAD_WORDS + (k < total % SPREAD_WORDS), "fetch_add8");
-    }
+    bad |= fadd_latency(&o, &ctr[0], 0, d_out, "fetch_add");
+    bad |= fadd_latency(&o, &ctr[2], SPREAD_WORDS - 1, d_out, "fetch_add8");
 
     /* add rate, on ctr[1] */
     if (nv_me == 0) {
