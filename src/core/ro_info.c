@@ -26,8 +26,11 @@ void ro_core_info_print(FILE *out)
             ROCSHMEM_TEAM_SHARED->start, ROCSHMEM_TEAM_SHARED->stride, ROCSHMEM_TEAM_SHARED->size,
             ro_gpu_state.proxy_peers ? "other PEs, or the globals, through the proxy"
                                      : "nothing through the proxy");
-    fprintf(out, "proxy: core %d, %u descriptors per ring, up to %u contexts\n",
-            ro_proxy_cpu(ro_core.proxy), (unsigned)ro_core.env.RO_RING_SIZE,
+    if (ro_proxy_cpu(ro_core.proxy) >= 0)
+        fprintf(out, "proxy: core %d, ", ro_proxy_cpu(ro_core.proxy));
+    else
+        fprintf(out, "proxy: unpinned, ");
+    fprintf(out, "%u descriptors per ring, up to %u contexts\n", (unsigned)ro_core.env.RO_RING_SIZE,
             ro_core.env.MAX_NUM_CONTEXTS);
     ro_ofi_describe(ro_core.ofi, out);
 }

@@ -1,6 +1,7 @@
 /* Where the proxy thread runs. ROCSHMEM_RO_PROXY_CPU names the cores; otherwise the
  * last core of the PE's binding, and when the PE is not bound (it may run anywhere),
- * the PEs of a node spread their proxies from the last core downwards. */
+ * the PEs of a node spread their proxies from the last core downwards, unless they have
+ * fewer than two cores each: then the proxy stays unpinned. */
 #include "config.h"
 #include "proxy/ro_proxy_int.h"
 
@@ -47,6 +48,16 @@ int ro_proxy_pin_open(struct ro_proxy *p, const struct ro_proxy_params *params)
             RO_WARN("this PE is bound to the single core %d, which its proxy thread must "
                     "share; bind PEs to two or more cores each (Open MPI: mpirun --bind-to "
                     "none) or name a free core in ROCSHMEM_RO_PROXY_CPU", idx);
+        /* Unbound PEs with fewer than two cores each: no core is the proxy's alone, and a
+         * proxy pinned to one cannot move when that core is busy. On 2 cores with 4 PEs a
+         * pinned proxy went unscheduled for 48 s (BENCHMARKS.md,
+         * 2026-12-07); unpinned, the scheduler moves it. */
+        if (n > 0 && hwloc_bitmap_isequal(set, allowed) && p->may_sleep) {
+            RO_INFO("%d cores for %d PEs, none bound: proxy thread left unpinned", n,
+                    params->local_size);
+            hwloc_bitmap_free(set);
+            return 0;
+        }
         if (n > 0 && hwloc_bitmap_isequal(set, allowed) && params->local_size > 1) {
             /* Unbound PE: take the (local_rank % n)-th core counted from the end. */
             idx = hwloc_bitmap_first(set);
@@ -79,9 +90,12 @@ void ro_proxy_pin_close(struct ro_proxy *p)
  * slower, not wrong. */
 int ro_proxy_pin_self(struct ro_proxy *p)
 {
-    hwloc_bitmap_t set = hwloc_bitmap_alloc();
+    hwloc_bitmap_t set;
     int rc = 0;
 
+    if (p->cpu < 0)
+        return 0;
+    set = hwloc_bitmap_alloc();
     if (!set)
         return -ENOMEM;
     hwloc_bitmap_only(set, (unsigned)p->cpu);
