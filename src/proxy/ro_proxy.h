@@ -46,6 +46,6 @@ void ro_proxy_ring_remove(struct ro_proxy *p, struct ro_ring *r);
 /* 1 when the idle proxy may sleep (cores shared): waiters must then raise activity->waiters. */
 int  ro_proxy_sleeps(const struct ro_proxy *p);
 /* The core the proxy thread runs on, or -1 when it is not pinned. */
-int  ro_proxy_cpu(const struct ro_proxy *p);   /* -1: unpinned */
+int  ro_proxy_cpu(const struct ro_proxy *p);
 
 #endif

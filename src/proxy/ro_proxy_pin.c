@@ -48,21 +48,22 @@ int ro_proxy_pin_open(struct ro_proxy *p, const struct ro_proxy_params *params)
             RO_WARN("this PE is bound to the single core %d, which its proxy thread must "
                     "share; bind PEs to two or more cores each (Open MPI: mpirun --bind-to "
                     "none) or name a free core in ROCSHMEM_RO_PROXY_CPU", idx);
-        /* Unbound PEs with fewer than two cores each: no core is the proxy's alone, and a
-         * proxy pinned to one cannot move when that core is busy. On 2 cores with 4 PEs a
-         * pinned proxy went unscheduled for 48 s (BENCHMARKS.md,
-         * 2026-12-07); unpinned, the scheduler moves it. */
-        if (n > 0 && hwloc_bitmap_isequal(set, allowed) && p->may_sleep) {
-            RO_INFO("%d cores for %d PEs, none bound: proxy thread left unpinned", n,
-                    params->local_size);
-            hwloc_bitmap_free(set);
-            return 0;
-        }
-        if (n > 0 && hwloc_bitmap_isequal(set, allowed) && params->local_size > 1) {
-            /* Unbound PE: take the (local_rank % n)-th core counted from the end. */
-            idx = hwloc_bitmap_first(set);
-            for (int k = n - 1 - params->local_rank % n; k > 0; k--)
-                idx = hwloc_bitmap_next(set, idx);
+        if (n > 0 && hwloc_bitmap_isequal(set, allowed)) {   /* an unbound PE */
+            /* Fewer than two cores per PE: no core is the proxy's alone, and a proxy pinned
+             * to one cannot move when that core is busy. On 2 cores with 4 PEs a pinned
+             * proxy went unscheduled for 48 s (BENCHMARKS.md, 2026-12-07). */
+            if (p->may_sleep) {
+                RO_INFO("%d cores for %d PEs, none bound: proxy thread left unpinned", n,
+                        params->local_size);
+                hwloc_bitmap_free(set);
+                return 0;
+            }
+            /* Take the (local_rank % n)-th core counted from the end. */
+            if (params->local_size > 1) {
+                idx = hwloc_bitmap_first(set);
+                for (int k = n - 1 - params->local_rank % n; k > 0; k--)
+                    idx = hwloc_bitmap_next(set, idx);
+            }
         }
         if (idx < 0) {
             RO_ERR("hwloc_get_cpubind(process): empty binding; proxy left unpinned");
