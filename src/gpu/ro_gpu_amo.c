@@ -20,9 +20,10 @@ static RO_FN int ro_gpu_amo_aligned(const char *api, const void *dest, size_t si
  * the arguments in full (ro_gpu_ipc_addr gives NULL for bad ones too). */
 RO_DEVICE uint8_t *ro_gpu_amo_mapped(void *dest, size_t size, int pe)
 {
+    int aligned = !((uintptr_t)dest % size);
     uint8_t *peer = ro_gpu_ipc_addr(dest, size, pe);
 
-    return peer && !((uintptr_t)dest % size) ? peer : NULL;
+    return aligned && peer ? peer : NULL;
 }
 
 /* An AMO the on-node path did not take: refused, or a descriptor to the proxy, operands

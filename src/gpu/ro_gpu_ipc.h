@@ -16,14 +16,18 @@
  * every caller falls back to, reports them. */
 RO_DEVICE uint8_t *ro_gpu_ipc_addr(const void *addr, size_t len, int pe)
 {
+    int pe_ok = (unsigned)pe < (unsigned)ro_gpu_state.n_pes, ok;
     uint8_t *peer;
 
-    if (!ro_gpu_state.ipc_base || (unsigned)pe >= (unsigned)ro_gpu_state.n_pes)
+    if (!ro_gpu_state.ipc_base)
         return NULL;
-    peer = (uint8_t *)ro_load_readonly_ptr((void *const *)&ro_gpu_state.ipc_base[pe]);
-    if (!peer || !ro_gpu_in_heap(addr, len))
-        return NULL;
-    return peer + ro_gpu_heap_off(addr);
+    /* The peer's base is loaded first (from slot 0 for a bad pe, refused below), and the
+     * checks of the arguments, which need no load, are combined without a branch while it
+     * is in flight: with the short-circuit form they ran after the load, a chain of about
+     * 20 dependent instructions in front of every on-node g, p and atomic. */
+    peer = (uint8_t *)ro_load_readonly_ptr((void *const *)&ro_gpu_state.ipc_base[pe_ok ? pe : 0]);
+    ok = pe_ok & ro_gpu_in_heap(addr, len);
+    return ok && peer ? peer + ro_gpu_heap_off(addr) : NULL;
 }
 
 /* At least the number of members of a group with a share of ro_gpu_ipc_copy(dst, src, n)
