@@ -2,7 +2,8 @@
  * blocks of -t threads, each block moving its slice of every SIZE-byte transfer with
  * putmem_nbi_wg / getmem_nbi_wg (_wave: each warp its slice; thread: each thread), -n
  * transfers per launch, then one quiet per block. Timed with CUDA events around the launch
- * after a warm-up launch. GB/s = 1e9 bytes per second of payload moved by this PE.
+ * after a warm-up launch, on a non-blocking stream as NVSHMEM's nv_bw does. GB/s = 1e9 bytes
+ * per second of payload moved by this PE.
  * -o memcpy: the reference, cudaMemcpy device to device of SIZE bytes on this PE's GPU.
  *   mpirun -n 2 perf_bw -o put -c 16 -t 1024 -b 4K -e 64M -n 20 */
 #define PERF_NAME "perf_bw"
@@ -60,6 +61,7 @@ int main(int argc, char **argv)
     int op, sender;
     char *remote, *local;
     cudaEvent_t a, b;
+    cudaStream_t st;
     float ms;
 
     perf_parse(argc, argv, &o, "put|get|memcpy", 8, 64 << 20);
@@ -76,6 +78,7 @@ int main(int argc, char **argv)
     }
     PERF_CUDA(cudaEventCreate(&a));
     PERF_CUDA(cudaEventCreate(&b));
+    PERF_CUDA(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
     perf_path_detect(remote, (perf_me + 1) % perf_npes);
     perf_header();
     sender = perf_me == 0 || o.bidir;
@@ -90,19 +93,20 @@ int main(int argc, char **argv)
         if (sender && op == OP_MEMCPY) {
             PERF_CUDA(cudaMemcpy(remote, local, size, cudaMemcpyDefault));
         } else if (sender) {
-            k_bw[op][o.scope]<<<o.blocks, o.threads>>>(remote, local, size, peer, 1);
+            k_bw[op][o.scope]<<<o.blocks, o.threads, 0, st>>>(remote, local, size, peer, 1);
             PERF_CUDA(cudaGetLastError());
             PERF_CUDA(cudaDeviceSynchronize());
         }
         perf_sync();
         if (sender) {
-            PERF_CUDA(cudaEventRecord(a));
+            PERF_CUDA(cudaEventRecord(a, st));
             if (op == OP_MEMCPY)
                 for (int i = 0; i < o.iters; i++)
-                    PERF_CUDA(cudaMemcpyAsync(remote, local, size, cudaMemcpyDefault));
+                    PERF_CUDA(cudaMemcpyAsync(remote, local, size, cudaMemcpyDefault, st));
             else
-                k_bw[op][o.scope]<<<o.blocks, o.threads>>>(remote, local, size, peer, o.iters);
-            PERF_CUDA(cudaEventRecord(b));
+                k_bw[op][o.scope]<<<o.blocks, o.threads, 0, st>>>(remote, local, size, peer,
+                                                                  o.iters);
+            PERF_CUDA(cudaEventRecord(b, st));
             PERF_CUDA(cudaEventSynchronize(b));
             PERF_CUDA(cudaEventElapsedTime(&ms, a, b));
         }
@@ -116,6 +120,7 @@ int main(int argc, char **argv)
         }
     }
     perf_sync();
+    PERF_CUDA(cudaStreamDestroy(st));
     rocshmem_finalize();
     return 0;
 }
