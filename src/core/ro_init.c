@@ -4,6 +4,7 @@
 #include "core/ro_core.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -115,11 +116,13 @@ static int ro_init_run(const char *api, int requested, const struct ro_boot_ops 
     /* Every proxy must be draining and serving before any PE targets it. */
     if (ro_core.boot->ops->barrier(ro_core.boot))
         ro_core_fatal("rocshmem_init: final bootstrap barrier failed");
+    char where[32] = "unpinned";
+    if (ro_proxy_cpu(ro_core.proxy) >= 0)
+        snprintf(where, sizeof(where), "on core %d", ro_proxy_cpu(ro_core.proxy));
     RO_INFO("initialized: PE %d of %d, provider %s, %s heap %zu bytes, %d PEs mapped (IPC), "
-            "proxy on core %d (-1: unpinned)", ro_core.boot->rank, ro_core.boot->size,
+            "proxy %s", ro_core.boot->rank, ro_core.boot->size,
             ro_ofi_provider_name(ro_core.ofi), ro_core.heap_on_device ? "device" : "host",
-            ro_core.heap.size, ROCSHMEM_TEAM_SHARED->size * (ro_core.ipc_base != NULL),
-            ro_proxy_cpu(ro_core.proxy));
+            ro_core.heap.size, ROCSHMEM_TEAM_SHARED->size * (ro_core.ipc_base != NULL), where);
     return ROCSHMEM_SUCCESS;
 }
 
