@@ -143,6 +143,9 @@ RO_DEVICE rocshmem_ctx_t ro_coll_sync_ctx(void)
 /* The group copies n bytes between any two addresses this PE reaches (its own memory or a
  * mapped peer's heap) and meets. */
 RO_FN void ro_coll_copy(const struct ro_grp *g, void *dst, const void *src, size_t n);
+/* The same copy, each member its share, without the meeting: for a caller whose next step
+ * meets anyway. */
+RO_FN void ro_coll_copy_share(const struct ro_grp *g, void *dst, const void *src, size_t n);
 
 /* Reduction operations, in the order of the typed names' table. */
 enum ro_red_op { RO_RED_SUM, RO_RED_PROD, RO_RED_MIN, RO_RED_MAX, RO_RED_AND, RO_RED_OR, RO_RED_XOR };
@@ -167,7 +170,8 @@ RO_FN int ro_coll_count_ok(const struct ro_grp *g, int count, const char *api);
 RO_FN const struct ro_team *ro_coll_team_checked(const struct ro_grp *g, rocshmem_team_t h,
                                                  const char *api);
 
-/* Completes this PE's puts of a collective (the proxy path's nbi puts). */
+/* Completes this PE's puts of a collective (the proxy path's nbi puts) and meets; where no
+ * peer is behind the proxy it does nothing, since every caller's last step has met. */
 RO_FN void ro_coll_complete(rocshmem_ctx_t ctx, const struct ro_grp *g);
 
 /* The team's barrier without the quiet: every member arrives before any leaves. Its

@@ -15,8 +15,10 @@ static RO_FN void ro_coll_exchange(rocshmem_ctx_t ctx, const struct ro_grp *g,
         ro_coll_copy(g, dest + dst_off, source, nbytes);
         return;
     }
+    /* This member's own block first: the meeting of the on-node puts, or the one that ends
+     * the wait, also ends this copy. */
+    ro_coll_copy_share(g, dest + dst_off, source + (size_t)t->my_idx * src_stride, nbytes);
     ro_coll_put_signal_all(ctx, g, t, dest + dst_off, source, src_stride, nbytes);
-    ro_coll_copy(g, dest + dst_off, source + (size_t)t->my_idx * src_stride, nbytes);
     ro_coll_wait_all(g, t, api);
     ro_coll_complete(ctx, g);
 }

@@ -149,7 +149,7 @@ RO_FN void ro_coll_wait_all(const struct ro_grp *g, const struct ro_team *t, con
     ro_grp_sync(g);
 }
 
-RO_FN void ro_coll_copy(const struct ro_grp *g, void *dst, const void *src, size_t n)
+RO_FN void ro_coll_copy_share(const struct ro_grp *g, void *dst, const void *src, size_t n)
 {
     if (n && dst != src) {
 #if !defined(__CUDACC__) && !defined(__HIPCC__)
@@ -162,6 +162,11 @@ RO_FN void ro_coll_copy(const struct ro_grp *g, void *dst, const void *src, size
 #endif
             ro_gpu_ipc_copy(dst, src, n, g->rank, g->size);
     }
+}
+
+RO_FN void ro_coll_copy(const struct ro_grp *g, void *dst, const void *src, size_t n)
+{
+    ro_coll_copy_share(g, dst, src, n);
     ro_grp_sync(g);
 }
 
@@ -198,7 +203,10 @@ RO_FN const struct ro_team *ro_coll_team_checked(const struct ro_grp *g, rocshme
 
 RO_FN void ro_coll_complete(rocshmem_ctx_t ctx, const struct ro_grp *g)
 {
-    if (g->rank == 0 && ro_gpu_state.proxy_peers)
+    /* Without proxy peers nothing is owed, and every caller's last step has met. */
+    if (!ro_gpu_state.proxy_peers)
+        return;
+    if (g->rank == 0)
         ro_gpu_ctx_quiet(ro_gpu_ctx(ctx), "a collective's puts");
     ro_grp_sync(g);
 }
