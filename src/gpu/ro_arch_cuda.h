@@ -114,17 +114,16 @@ RO_DEVICE void ro_store_relaxed64(uint64_t *p, uint64_t v) { *(volatile uint64_t
 /* 16 bytes by a weak load, which L1 may serve (as NVSHMEM's copies load): another PE's
  * write to them is seen once this thread has synchronised with it, since an acquire at GPU
  * or system scope (waits, barriers, fences) invalidates L1. Bypassing L1 (.cg) had put the
- * same source of repeated small puts at L2 latency, half NVSHMEM's 4 KiB bandwidth. Plain
- * C accesses, as NVSHMEM's copy makes (the compiler emits LDG.E.128 / ST.E.128): the same
- * speed as inline ld.global / st.global where the loop is the same (run 12), and the form
- * in which the one-word-at-a-time loop of ro_gpu_ipc_copy was measured. */
+ * same source of repeated small puts at L2 latency, half NVSHMEM's 4 KiB bandwidth. The
+ * loads of a copy are issued before its stores, so they overlap. */
 RO_DEVICE struct ro_v16 ro_load16(const void *p)
 {
-    const ulonglong2 w = *(const ulonglong2 *)p;
-    struct ro_v16 v = { w.x, w.y };
+    struct ro_v16 v;
+    asm volatile("ld.global.v2.u64 {%0, %1}, [%2];" : "=l"(v.a), "=l"(v.b) : "l"(p));
     return v;
 }
-RO_DEVICE void ro_store16(void *p, struct ro_v16 v) { *(ulonglong2 *)p = make_ulonglong2(v.a, v.b); }
+RO_DEVICE void ro_store16(void *p, struct ro_v16 v)
+{ asm volatile("st.global.v2.u64 [%0], {%1, %2};" : : "l"(p), "l"(v.a), "l"(v.b) : "memory"); }
 
 /* A pointer that does not change while kernels run, through the read-only data cache. */
 RO_DEVICE void *ro_load_readonly_ptr(void *const *p)

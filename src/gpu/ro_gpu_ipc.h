@@ -98,7 +98,8 @@ RO_DEVICE void ro_gpu_ipc_amo_word(void *dest, enum ro_dt dt, enum ro_amo_op op,
 #if defined(__CUDACC__) || defined(__HIPCC__)
 /* Member `rank` of a group of `nthreads` (all of them call this with the same arguments)
  * copies its share: 16-byte words when both ends allow it, so a workgroup's loads and
- * stores coalesce, then the bytes left. */
+ * stores coalesce, four loads in flight per thread before their stores (one thread alone is
+ * bound by load latency otherwise), then the bytes left. */
 RO_DEVICE void ro_gpu_ipc_copy(void *dst, const void *src, size_t n, int rank, int nthreads)
 {
     uint8_t *d = (uint8_t *)dst;
@@ -116,16 +117,20 @@ RO_DEVICE void ro_gpu_ipc_copy(void *dst, const void *src, size_t n, int rank, i
     /* The common case in few instructions: whole 16-byte words with 32-bit indices. Each of
      * a workgroup's 32 warps runs this path, so an instruction per thread costs the group
      * 8 cycles of issue (4 schedulers): a 4 KiB _wg call through the general path below took
-     * 0.5 us more than a bare copy on the H200, through this one 0.43 us more. One word at
-     * a time, as NVSHMEM's copy: against four loads before four stores, a 1024-thread _wg
-     * put of 16 / 64 KiB a block went 26.9 -> 30.3 / 41.1 -> 48.6 GB/s on one block and
-     * 108 -> 122 at 64 KiB on 4 (H100, 1000 calls a launch); 256 KiB on one block (16 words
-     * a thread) 46.5 -> 44.6 (BENCHMARKS.md, runs 11 and 12). */
+     * 0.5 us more than a bare copy on the H200, through this one 0.43 us more. */
     if (((((uintptr_t)d | (uintptr_t)s | n) & 15) == 0) && n < ((size_t)1 << 35)) {
         const unsigned words = (unsigned)(n / 16), tt = (unsigned)nthreads;
         unsigned k = (unsigned)rank;
         struct ro_v16 *dv = (struct ro_v16 *)dst;
         const struct ro_v16 *sv = (const struct ro_v16 *)src;
+        for (; k + 3 * tt < words; k += 4 * tt) {
+            struct ro_v16 v0 = ro_load16(sv + k), v1 = ro_load16(sv + k + tt);
+            struct ro_v16 v2 = ro_load16(sv + k + 2 * tt), v3 = ro_load16(sv + k + 3 * tt);
+            ro_store16(dv + k, v0);
+            ro_store16(dv + k + tt, v1);
+            ro_store16(dv + k + 2 * tt, v2);
+            ro_store16(dv + k + 3 * tt, v3);
+        }
         for (; k < words; k += tt)
             ro_store16(dv + k, ro_load16(sv + k));
         return;
